@@ -1,0 +1,125 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+/** Every environment variable the server reads, with its default. README lists them. */
+const EnvironmentSchema = z.object({
+  NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  PUBLIC_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Carta <no-reply@carta.local>'),
+  OPERATIONS_EMAIL: z.email().default('operations@carta.local'),
+  SUPPORT_EMAIL: z.email().default('support@carta.local'),
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('auto'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^sk_(test|live)_/, 'must be a Stripe secret key (sk_test_... or sk_live_...)')
+    .optional(),
+  PRIVACY_URL: z.url().default('https://www.iubenda.com/privacy-policy/carta'),
+  COOKIE_URL: z.url().default('https://www.iubenda.com/privacy-policy/carta/cookie-policy'),
+  TERMS_URL: z.url().default('https://www.iubenda.com/terms-and-conditions/carta'),
+  SERVE_WEB: booleanFlag.optional(),
+  TRUST_PROXY: booleanFlag.default(false),
+});
+
+export type Config = {
+  environment: 'production' | 'development' | 'test';
+  host: string;
+  port: number;
+  dataDirectory: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  publicUrl: string;
+  logLevel: z.infer<typeof EnvironmentSchema>['LOG_LEVEL'];
+  mail: { smtpUrl: string | undefined; from: string; operationsEmail: string; supportEmail: string };
+  storage:
+    | { kind: 'local' }
+    | {
+        kind: 's3';
+        endpoint: string;
+        bucket: string;
+        region: string;
+        accessKeyId: string;
+        secretAccessKey: string;
+      };
+  payments: { kind: 'sandbox' } | { kind: 'stripe'; secretKey: string };
+  legal: { privacyUrl: string; cookieUrl: string; termsUrl: string };
+  /** Serve the built owner app and guest pages from this process (production default). */
+  isServingWeb: boolean;
+  isTrustingProxy: boolean;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the environment; a wrong value throws naming the variable. */
+export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config => {
+  // Empty strings mean "not set", as in most shells' `VAR= command`.
+  const present = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== ''));
+  const parsed = EnvironmentSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  if (env.STORAGE === 's3') {
+    const missing = (
+      ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const
+    ).filter((name) => !env[name]);
+    if (missing.length > 0) {
+      throw new ConfigError(`Invalid configuration:\n  ${missing.join(', ')}: required when STORAGE=s3`);
+    }
+  }
+  return {
+    environment: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    dataDirectory: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    logLevel: env.LOG_LEVEL,
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
+      operationsEmail: env.OPERATIONS_EMAIL,
+      supportEmail: env.SUPPORT_EMAIL,
+    },
+    storage:
+      env.STORAGE === 's3'
+        ? {
+            kind: 's3',
+            endpoint: env.S3_ENDPOINT!,
+            bucket: env.S3_BUCKET!,
+            region: env.S3_REGION,
+            accessKeyId: env.S3_ACCESS_KEY_ID!,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+          }
+        : { kind: 'local' },
+    payments: env.STRIPE_SECRET_KEY
+      ? { kind: 'stripe', secretKey: env.STRIPE_SECRET_KEY }
+      : { kind: 'sandbox' },
+    legal: { privacyUrl: env.PRIVACY_URL, cookieUrl: env.COOKIE_URL, termsUrl: env.TERMS_URL },
+    isServingWeb: env.SERVE_WEB ?? env.NODE_ENV !== 'test',
+    isTrustingProxy: env.TRUST_PROXY,
+  };
+};

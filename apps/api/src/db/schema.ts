@@ -1,0 +1,408 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+// Column names are snake_case in SQL (drizzle's `casing: 'snake_case'`), camelCase here.
+
+const identity = () => integer().primaryKey().generatedAlwaysAsIdentity();
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+export const accounts = pgTable('accounts', {
+  id: identity(),
+  name: text().notNull(),
+  lastName: text().notNull(),
+  email: text().notNull(),
+  /** Digits only, normalised (see contract `phone`). */
+  phone: text().notNull().unique(),
+  passwordHash: text().notNull(),
+  /** Authenticator secret, encrypted at rest by the server key; null until enrolled. */
+  totpSecret: text(),
+  /** Last TOTP time step accepted, so a code is never accepted twice. */
+  totpLastStep: integer(),
+  language: text().notNull().default('it'),
+  isAdmin: boolean().notNull().default(false),
+  emailConfirmedAt: timestamp({ withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Login sessions. Only the SHA-256 of the bearer token is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: identity(),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull().unique(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Absolute expiry; the idle expiry is computed from lastUsedAt. */
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [index().on(table.accountId)],
+);
+
+/** Single-use links sent by email (account activation, password reset, club activation), stored hashed. */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    id: identity(),
+    purpose: text({ enum: ['account_activation', 'password_reset', 'club_activation'] }).notNull(),
+    accountId: integer().references(() => accounts.id, { onDelete: 'cascade' }),
+    clubId: integer().references(() => clubs.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull().unique(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index().on(table.accountId), index().on(table.clubId)],
+);
+
+/** Failed attempts (login, recovery) counted for rate limiting, by account and by address. */
+export const authAttempts = pgTable(
+  'auth_attempts',
+  {
+    id: identity(),
+    kind: text({ enum: ['login', 'recovery'] }).notNull(),
+    phone: text(),
+    ipAddress: text(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index().on(table.kind, table.phone, table.createdAt),
+    index().on(table.kind, table.ipAddress, table.createdAt),
+  ],
+);
+
+export const brands = pgTable('brands', {
+  id: identity(),
+  name: text().notNull().unique(),
+  enabled: boolean().notNull().default(true),
+  createdAt: createdAt(),
+});
+
+export const addresses = pgTable('addresses', {
+  id: identity(),
+  line1: text().notNull(),
+  line2: text(),
+  city: text().notNull(),
+  state: text(),
+  postalCode: text().notNull(),
+  /** ISO 3166-1 alpha-2. */
+  country: text().notNull(),
+});
+
+export const themes = pgTable(
+  'themes',
+  {
+    id: identity(),
+    /** Null for the standard themes everyone may use; a club's id for its custom theme. */
+    clubId: integer().references(() => clubs.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    background: text().notNull(),
+    backgroundImage: text(),
+    bestSellerLabelColor: text().notNull(),
+    suggestedLabelColor: text().notNull(),
+    buttonText: text().notNull(),
+    divider: text().notNull(),
+    font: text().notNull(),
+    main: text().notNull(),
+    text: text().notNull(),
+    tabBackground: text().notNull(),
+    tabText: text().notNull(),
+    pdfHighlight: text().notNull(),
+    pdfSectionTitle: text().notNull(),
+    pdfText: text().notNull(),
+  },
+  (table) => [index().on(table.clubId)],
+);
+
+export const clubs = pgTable(
+  'clubs',
+  {
+    id: identity(),
+    ownerId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    seats: integer().notNull(),
+    addressId: integer()
+      .notNull()
+      .references(() => addresses.id),
+    billingAddressId: integer().references(() => addresses.id),
+    /** IANA time zone; schedules are evaluated in it. */
+    timeZone: text().notNull(),
+    brandId: integer().references(() => brands.id, { onDelete: 'set null' }),
+    salesAccountName: text(),
+    salesAccountLastName: text(),
+    companyName: text().notNull(),
+    vatNumber: text().notNull(),
+    /** Platform state: waiting for activation, active, or disabled by the platform. */
+    status: text({ enum: ['pending', 'active', 'suspended'] })
+      .notNull()
+      .default('pending'),
+    activatedAt: timestamp({ withTimezone: true }),
+    /** Owner's switch in settings. */
+    enabled: boolean().notNull().default(true),
+    logo: text(),
+    displayEmail: text(),
+    displayPhone: text(),
+    facebook: text(),
+    instagram: text(),
+    website: text(),
+    whatsapp: text(),
+    bannerUpdateEnabled: boolean().notNull().default(false),
+    callWaiterEnabled: boolean().notNull().default(false),
+    menuLabelEnabled: boolean().notNull().default(true),
+    pdfMenuEnabled: boolean().notNull().default(false),
+    translationsEnabled: boolean().notNull().default(false),
+    menuLanguages: text().array().notNull().default(sql`'{}'::text[]`),
+    themeId: integer().references(() => themes.id, { onDelete: 'set null' }),
+    freeForever: boolean().notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index().on(table.ownerId), index().on(table.status)],
+);
+
+/** The admin's message to a club (spec §3 Message); at most one per club. */
+export const clubMessages = pgTable('club_messages', {
+  id: identity(),
+  clubId: integer()
+    .notNull()
+    .unique()
+    .references(() => clubs.id, { onDelete: 'cascade' }),
+  severity: smallint().notNull(),
+  summary: text().notNull(),
+  fullMessage: text().notNull(),
+  createdAt: createdAt(),
+});
+
+export const menus = pgTable(
+  'menus',
+  {
+    id: identity(),
+    clubId: integer()
+      .notNull()
+      .references(() => clubs.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    /** Hidden note, shown to the owner only. */
+    adminDisplayName: text(),
+    position: integer().notNull(),
+    enabled: boolean().notNull().default(true),
+    footer: text(),
+    logo: text(),
+    /** Seconds between refreshes of the guest page. */
+    refreshTime: integer().notNull().default(60),
+    themeId: integer().references(() => themes.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index().on(table.clubId, table.position)],
+);
+
+export const menuSections = pgTable(
+  'menu_sections',
+  {
+    id: identity(),
+    menuId: integer()
+      .notNull()
+      .references(() => menus.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    position: integer().notNull(),
+    disabled: boolean().notNull().default(false),
+  },
+  (table) => [index().on(table.menuId, table.position)],
+);
+
+export const sectionTranslations = pgTable(
+  'section_translations',
+  {
+    id: identity(),
+    sectionId: integer()
+      .notNull()
+      .references(() => menuSections.id, { onDelete: 'cascade' }),
+    language: text().notNull(),
+    translatedName: text().notNull(),
+  },
+  (table) => [uniqueIndex().on(table.sectionId, table.language)],
+);
+
+export const menuItems = pgTable(
+  'menu_items',
+  {
+    id: identity(),
+    sectionId: integer()
+      .notNull()
+      .references(() => menuSections.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    description: text(),
+    ingredients: text(),
+    /** EU allergen codes. */
+    allergens: text().array().notNull().default(sql`'{}'::text[]`),
+    additionalNotes: text(),
+    price: numeric({ precision: 10, scale: 2, mode: 'number' }),
+    priceText: text(),
+    position: integer().notNull(),
+    disabled: boolean().notNull().default(false),
+    outOfStock: boolean().notNull().default(false),
+    bestSeller: boolean().notNull().default(false),
+    suggested: boolean().notNull().default(false),
+    branded: boolean().notNull().default(false),
+    brandCode: text(),
+    translateName: boolean().notNull().default(true),
+  },
+  (table) => [
+    index().on(table.sectionId, table.position),
+    check('price_not_negative', sql`${table.price} >= 0`),
+  ],
+);
+
+export const itemTranslations = pgTable(
+  'item_translations',
+  {
+    id: identity(),
+    itemId: integer()
+      .notNull()
+      .references(() => menuItems.id, { onDelete: 'cascade' }),
+    language: text().notNull(),
+    translatedName: text(),
+    translatedDescription: text(),
+    translatedIngredients: text(),
+  },
+  (table) => [uniqueIndex().on(table.itemId, table.language)],
+);
+
+/** A menu's promotion or event (spec §3 Banner); at most one per menu. */
+export const banners = pgTable('banners', {
+  id: identity(),
+  menuId: integer()
+    .notNull()
+    .unique()
+    .references(() => menus.id, { onDelete: 'cascade' }),
+  title: text().notNull(),
+  subtitle: text(),
+  description: text(),
+  price: text().notNull(),
+  imageUrl: text(),
+  forYou: boolean().notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const tableZones = pgTable(
+  'table_zones',
+  {
+    id: identity(),
+    clubId: integer()
+      .notNull()
+      .references(() => clubs.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+  },
+  (table) => [uniqueIndex().on(table.clubId, table.name)],
+);
+
+export const clubTables = pgTable(
+  'club_tables',
+  {
+    id: identity(),
+    clubId: integer()
+      .notNull()
+      .references(() => clubs.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    premium: boolean().notNull().default(false),
+    tableZoneId: integer().references(() => tableZones.id, { onDelete: 'set null' }),
+  },
+  (table) => [uniqueIndex().on(table.clubId, table.name)],
+);
+
+export const schedulings = pgTable(
+  'schedulings',
+  {
+    id: identity(),
+    menuId: integer()
+      .notNull()
+      .references(() => menus.id, { onDelete: 'cascade' }),
+    /** 1 = Monday ... 7 = Sunday. */
+    days: smallint().array().notNull(),
+    /** `HH:mm` in the club's zone; both null = all day. */
+    startTime: text(),
+    endTime: text(),
+    tableZoneId: integer().references(() => tableZones.id, { onDelete: 'cascade' }),
+  },
+  (table) => [index().on(table.menuId)],
+);
+
+export const paymentPlans = pgTable('payment_plans', {
+  id: identity(),
+  isoCountryCode: text().notNull(),
+  months: integer().notNull(),
+  /** Price in the country's currency, VAT excluded. */
+  price: numeric({ precision: 10, scale: 2, mode: 'number' }).notNull(),
+  /** VAT rate in percent. */
+  vat: numeric({ precision: 5, scale: 2, mode: 'number' }).notNull(),
+  enabled: boolean().notNull().default(true),
+});
+
+export const subscriptions = pgTable('subscriptions', {
+  id: identity(),
+  clubId: integer()
+    .notNull()
+    .unique()
+    .references(() => clubs.id, { onDelete: 'cascade' }),
+  kind: text({ enum: ['paid', 'partner'] }).notNull(),
+  paymentPlanId: integer().references(() => paymentPlans.id),
+  sponsorBrandId: integer().references(() => brands.id, { onDelete: 'set null' }),
+  providerCustomerId: text(),
+  providerSubscriptionId: text(),
+  currentPeriodEnd: timestamp({ withTimezone: true }).notNull(),
+  isRenewalCancelled: boolean().notNull().default(false),
+  isPaymentPending: boolean().notNull().default(false),
+  paymentErrorCode: text(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Images kept by the storage adapter, named by content hash. */
+export const storedFiles = pgTable(
+  'stored_files',
+  {
+    id: identity(),
+    clubId: integer().references(() => clubs.id, { onDelete: 'cascade' }),
+    key: text().notNull().unique(),
+    contentType: text().notNull(),
+    bytes: integer().notNull(),
+    width: integer(),
+    height: integer(),
+    createdAt: createdAt(),
+  },
+  (table) => [index().on(table.clubId)],
+);
+
+/** Every admin action: who, when, what. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: identity(),
+    actorAccountId: integer().references(() => accounts.id, { onDelete: 'set null' }),
+    action: text().notNull(),
+    targetType: text().notNull(),
+    targetId: integer(),
+    details: jsonb().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (table) => [index().on(table.createdAt)],
+);

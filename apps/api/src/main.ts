@@ -1,0 +1,64 @@
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { DatabaseLockedError, openDatabase } from './db/client.ts';
+
+const fail = (message: string): never => {
+  process.stderr.write(`\n${message}\n\n`);
+  process.exit(1);
+};
+
+const start = async () => {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) return fail(error.message);
+    throw error;
+  }
+
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    database = config.databaseUrl
+      ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize })
+      : await openDatabase({ kind: 'pglite', directory: path.join(config.dataDirectory, 'pg') });
+  } catch (error) {
+    if (error instanceof DatabaseLockedError) return fail(error.message);
+    return fail(`Could not open the database: ${(error as Error).message}`);
+  }
+
+  const app = await buildApp({ config, database });
+
+  let isClosing = false;
+  const shutdown = async (signal: string) => {
+    if (isClosing) return;
+    isClosing = true;
+    app.log.info({ signal }, 'shutting down');
+    // A request that hangs must not keep the process (and the database lock) forever.
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    await database.close();
+    return fail(`Could not listen on port ${config.port}: ${(error as Error).message}`);
+  }
+  app.log.info(
+    { database: database.kind, dataDirectory: config.dataDirectory },
+    `Carta is running at ${config.publicUrl}`,
+  );
+};
+
+await start();

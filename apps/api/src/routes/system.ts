@@ -1,0 +1,51 @@
+import { ErrorResponseSchema } from '@carta/contract/errors';
+import { PublicConfigResponseSchema } from '@carta/contract/public-config';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../config.ts';
+import { AppError } from '../lib/app-error.ts';
+
+const HealthResponseSchema = z.object({ status: z.literal('ok') });
+
+export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; build: string }> = async (
+  app,
+  { config, build },
+) => {
+  app.get(
+    '/health',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Liveness and database check',
+        response: { 200: HealthResponseSchema, 503: ErrorResponseSchema },
+      },
+    },
+    async (request) => {
+      try {
+        await app.database.ping();
+      } catch (error) {
+        request.log.error({ err: error }, 'database does not answer');
+        throw new AppError(503, 'SERVICE_UNAVAILABLE');
+      }
+      return { status: 'ok' as const };
+    },
+  );
+
+  app.get(
+    '/config',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Public settings the owner app needs before login',
+        response: { 200: PublicConfigResponseSchema },
+      },
+    },
+    async () => ({
+      build,
+      privacyUrl: config.legal.privacyUrl,
+      cookieUrl: config.legal.cookieUrl,
+      termsUrl: config.legal.termsUrl,
+      supportEmail: config.mail.supportEmail,
+    }),
+  );
+};

@@ -1,0 +1,132 @@
+import { spawn } from 'node:child_process';
+import { randomInt } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { DatabaseLockedError, openDatabase } from '../src/db/client.ts';
+import { accounts } from '../src/db/schema.ts';
+
+const EXPECTED_TABLES = [
+  'accounts',
+  'addresses',
+  'audit_log',
+  'banners',
+  'brands',
+  'club_messages',
+  'club_tables',
+  'clubs',
+  'item_translations',
+  'menu_items',
+  'menu_sections',
+  'menus',
+  'one_time_tokens',
+  'payment_plans',
+  'schedulings',
+  'section_translations',
+  'sessions',
+  'subscriptions',
+  'table_zones',
+  'themes',
+];
+
+const TABLES_QUERY =
+  "select table_name from information_schema.tables where table_schema = 'public' order by 1";
+
+describe('migrations', () => {
+  it('apply on an empty embedded database', async () => {
+    const handle = await openDatabase({ kind: 'pglite' });
+    const result = await handle.db.execute<{ table_name: string }>(TABLES_QUERY);
+    await handle.close();
+    expect(result.rows.map((row) => row.table_name)).toEqual(expect.arrayContaining(EXPECTED_TABLES));
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'apply on an empty PostgreSQL database, once even when started twice',
+    async () => {
+      const adminUrl = process.env.TEST_DATABASE_URL!;
+      const name = `carta_migrations_${Date.now()}_${randomInt(1e6)}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      try {
+        const url = new URL(adminUrl);
+        url.pathname = `/${name}`;
+        // Two processes starting together must not both migrate.
+        const [first, second] = await Promise.all([
+          openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 2 }),
+          openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 2 }),
+        ]);
+        const result = await first.db.execute<{ table_name: string }>(TABLES_QUERY);
+        expect(result.rows.map((row) => row.table_name)).toEqual(expect.arrayContaining(EXPECTED_TABLES));
+        const applied = await first.db.execute<{ count: string }>(
+          'select count(*)::text as count from drizzle.__drizzle_migrations',
+        );
+        expect(applied.rows[0]?.count).toBe('1');
+        await first.close();
+        await second.close();
+      } finally {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      }
+    },
+  );
+});
+
+describe('embedded data folder', () => {
+  it('keeps data across a restart', async () => {
+    const directory = await mkdtemp(path.join(tmpdir(), 'carta-data-'));
+    try {
+      const first = await openDatabase({ kind: 'pglite', directory });
+      await first.db.insert(accounts).values({
+        name: 'Marco',
+        lastName: 'Bianchi',
+        email: 'marco@example.com',
+        phone: '3331234567',
+        passwordHash: 'x',
+      });
+      await first.close();
+      const second = await openDatabase({ kind: 'pglite', directory });
+      const rows = await second.db.select({ phone: accounts.phone }).from(accounts);
+      await second.close();
+      expect(rows).toEqual([{ phone: '3331234567' }]);
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a second opener while the first holds it', async () => {
+    const directory = await mkdtemp(path.join(tmpdir(), 'carta-lock-'));
+    const first = await openDatabase({ kind: 'pglite', directory });
+    try {
+      await expect(openDatabase({ kind: 'pglite', directory })).rejects.toBeInstanceOf(DatabaseLockedError);
+    } finally {
+      await first.close();
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
+
+  it('makes a second server process on the same folder stop at once with a clear message', async () => {
+    const directory = await mkdtemp(path.join(tmpdir(), 'carta-lock-'));
+    const holder = await openDatabase({ kind: 'pglite', directory: path.join(directory, 'pg') });
+    try {
+      const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+      const tsx = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
+      const child = spawn(tsx, [main], {
+        env: { ...process.env, DATA_DIR: directory, PORT: '0', SERVE_WEB: 'false', DATABASE_URL: '' },
+      });
+      let stderr = '';
+      child.stderr.on('data', (chunk) => {
+        stderr += chunk;
+      });
+      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+      expect(code).toBe(1);
+      expect(stderr).toContain('already in use by another Carta process');
+    } finally {
+      await holder.close();
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,75 @@
+import { randomInt } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll } from 'vitest';
+import { type App, buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
+import { accounts, sessions } from '../src/db/schema.ts';
+import { hashToken, newToken } from '../src/lib/tokens.ts';
+import { SESSION_ABSOLUTE_MS } from '../src/plugins/auth.ts';
+
+/**
+ * Which database the API tests run on: scripts/test.mjs runs them once on PGlite and, when
+ * TEST_DATABASE_URL is set, once more with CARTA_TEST_DB=postgres.
+ */
+export const testDatabaseKind = (): 'pglite' | 'postgres' =>
+  process.env.CARTA_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+export const openTestDatabase = async (): Promise<DatabaseHandle> => {
+  if (testDatabaseKind() === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error('CARTA_TEST_DB=postgres needs TEST_DATABASE_URL');
+    return openDatabase({ kind: 'postgres', url, poolSize: 4 });
+  }
+  // global-setup.ts left a migrated cluster to start from: much faster than a fresh initdb.
+  const templatePath = process.env.CARTA_PGLITE_TEMPLATE;
+  const template = templatePath ? new Blob([await readFile(templatePath)]) : undefined;
+  return openDatabase({ kind: 'pglite', ...(template ? { template } : {}) });
+};
+
+export const testConfig = (overrides: Record<string, string> = {}) =>
+  loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/carta-test-unused', ...overrides });
+
+export type TestContext = { app: App; database: DatabaseHandle };
+
+/** A real app on a real database for the file's tests; closed after them. */
+export const useTestApp = (): TestContext => {
+  const context = {} as TestContext;
+  beforeAll(async () => {
+    context.database = await openTestDatabase();
+    context.app = await buildApp({ config: testConfig(), database: context.database, logger: false });
+    await context.app.ready();
+  });
+  afterAll(async () => {
+    await context.app?.close();
+    await context.database?.close();
+  });
+  return context;
+};
+
+/** A phone number no other test uses, so tests sharing a PostgreSQL database do not collide. */
+export const uniquePhone = () => `39${Date.now().toString().slice(-7)}${randomInt(1000, 9999)}`;
+
+/** An account with a live session, written straight to the database; answers its bearer token. */
+export const seedOwner = async (database: DatabaseHandle, fields: { isAdmin?: boolean } = {}) => {
+  const [account] = await database.db
+    .insert(accounts)
+    .values({
+      name: 'Giulia',
+      lastName: 'Rossi',
+      email: `owner-${randomInt(1e9)}@example.com`,
+      phone: uniquePhone(),
+      passwordHash: 'not-used-by-these-tests',
+      isAdmin: fields.isAdmin ?? false,
+      emailConfirmedAt: new Date(),
+    })
+    .returning();
+  if (!account) throw new Error('seed failed');
+  const token = newToken();
+  await database.db.insert(sessions).values({
+    accountId: account.id,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + SESSION_ABSOLUTE_MS),
+  });
+  return { account, token, authorization: `Bearer ${token}` };
+};

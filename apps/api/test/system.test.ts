@@ -1,0 +1,73 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { openTestDatabase, testConfig, useTestApp } from './helpers.ts';
+
+describe('health', () => {
+  const context = useTestApp();
+
+  it('answers ok when the database answers', async () => {
+    const response = await context.app.inject({ method: 'GET', url: '/api/v1/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers 503 in the error shape when the database does not answer', async () => {
+    const database = await openTestDatabase();
+    const app = await buildApp({ config: testConfig(), database, logger: false });
+    await database.close();
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/v1/health',
+      headers: { 'accept-language': 'en' },
+    });
+    await app.close();
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({
+      status: 503,
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'The service is not available right now, please try again later',
+    });
+  });
+});
+
+describe('public config', () => {
+  const context = useTestApp();
+
+  it('tells the app its legal links, support address and build', async () => {
+    const response = await context.app.inject({ method: 'GET', url: '/api/v1/config' });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.privacyUrl).toMatch(/^https:\/\//);
+    expect(body.cookieUrl).toMatch(/^https:\/\//);
+    expect(body.termsUrl).toMatch(/^https:\/\//);
+    expect(body.supportEmail).toContain('@');
+    expect(response.headers['x-carta-build']).toBe(body.build);
+  });
+});
+
+describe('OpenAPI document', () => {
+  const context = useTestApp();
+
+  it('is valid OpenAPI 3.1 and describes the API routes', async () => {
+    const response = await context.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toBe('3.1.0');
+    const validator = new Validator();
+    const result = await validator.validate(document);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/v1/health', '/api/v1/config', '/api/v1/clubs']),
+    );
+    // Pages and the document itself are not part of the API's description.
+    expect(Object.keys(document.paths).some((path) => path.startsWith('/public'))).toBe(false);
+  });
+
+  it('is browsable at /api/docs', async () => {
+    const response = await context.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+  });
+});

@@ -1,0 +1,72 @@
+// Page chrome of the guest pages. Guests read in more languages than owners: it, en, de, fr, es.
+
+export const GUEST_LANGUAGES = ['it', 'en', 'de', 'fr', 'es'] as const;
+export type GuestLanguage = (typeof GUEST_LANGUAGES)[number];
+
+type GuestMessages = {
+  notFoundTitle: string;
+  notFoundText: string;
+  notReadyTitle: string;
+  notReadyText: string;
+  poweredBy: string;
+};
+
+export const guestMessages: Record<GuestLanguage, GuestMessages> = {
+  it: {
+    notFoundTitle: 'Menu non trovato',
+    notFoundText: 'Questo codice QR non corrisponde a nessun tavolo. Chiedi al personale un nuovo codice.',
+    notReadyTitle: 'Il menu arriva a breve',
+    notReadyText: 'Il locale sta preparando il suo menu digitale. Chiedi al personale il menu cartaceo.',
+    poweredBy: 'Menu digitale di Carta',
+  },
+  en: {
+    notFoundTitle: 'Menu not found',
+    notFoundText: 'This QR code does not match any table. Please ask the staff for a new code.',
+    notReadyTitle: 'The menu is coming soon',
+    notReadyText: 'The venue is preparing its digital menu. Please ask the staff for a printed menu.',
+    poweredBy: 'Digital menu by Carta',
+  },
+  de: {
+    notFoundTitle: 'Speisekarte nicht gefunden',
+    notFoundText:
+      'Dieser QR-Code gehört zu keinem Tisch. Bitte fragen Sie das Personal nach einem neuen Code.',
+    notReadyTitle: 'Die Speisekarte kommt bald',
+    notReadyText:
+      'Das Lokal bereitet seine digitale Speisekarte vor. Bitte fragen Sie nach einer gedruckten Karte.',
+    poweredBy: 'Digitale Speisekarte von Carta',
+  },
+  fr: {
+    notFoundTitle: 'Menu introuvable',
+    notFoundText: 'Ce code QR ne correspond à aucune table. Demandez un nouveau code au personnel.',
+    notReadyTitle: 'Le menu arrive bientôt',
+    notReadyText: "L'établissement prépare son menu numérique. Demandez un menu imprimé au personnel.",
+    poweredBy: 'Menu numérique par Carta',
+  },
+  es: {
+    notFoundTitle: 'Menú no encontrado',
+    notFoundText: 'Este código QR no corresponde a ninguna mesa. Pide un código nuevo al personal.',
+    notReadyTitle: 'El menú llegará pronto',
+    notReadyText: 'El local está preparando su menú digital. Pide al personal un menú impreso.',
+    poweredBy: 'Menú digital de Carta',
+  },
+};
+
+/** The guest's language from Accept-Language, among those the pages speak; Italian otherwise. */
+export const pickGuestLanguage = (acceptLanguage: string | undefined): GuestLanguage => {
+  if (!acceptLanguage) return 'it';
+  const ranked = acceptLanguage
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...parameters] = part.trim().split(';');
+      const quality = parameters.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return {
+        language: tag.toLowerCase().split('-')[0] ?? '',
+        quality: quality ? Number(quality.slice(2)) : 1,
+        index,
+      };
+    })
+    .filter((entry) => entry.quality > 0)
+    .sort((a, b) => b.quality - a.quality || a.index - b.index);
+  const match = ranked.find((entry) => (GUEST_LANGUAGES as readonly string[]).includes(entry.language));
+  return (match?.language as GuestLanguage | undefined) ?? 'it';
+};

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+/**
+ * Error codes the API answers with. Each code has a translated message under `errors.<code>` in the
+ * catalogues of ./locales, which the API uses for `message` and the apps use to show it.
+ */
+export const ERROR_CODES = [
+  'VALIDATION_ERROR',
+  'BAD_REQUEST',
+  'UNAUTHORIZED',
+  'SESSION_EXPIRED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'ROUTE_NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL_ERROR',
+  'LOGIN_FAILED',
+  'ACCOUNT_NOT_FOUND',
+  'RESET_LINK_INVALID',
+  'PHONE_TAKEN',
+  'VAT_INVALID',
+  'FREE_PLAN_MENU_LIMIT',
+  'IMAGE_TYPE_NOT_SUPPORTED',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const ErrorCodeSchema = z.enum(ERROR_CODES);
+
+/**
+ * A field that failed validation: its path (dotted), the message key (`validation.*`, with its
+ * parameters encoded as `messageKey` does) and the message translated into the caller's language.
+ */
+export const FieldIssueSchema = z.object({
+  path: z.string(),
+  key: z.string(),
+  message: z.string(),
+});
+export type FieldIssue = z.infer<typeof FieldIssueSchema>;
+
+/** The one shape of every failure the API answers. */
+export const ErrorResponseSchema = z
+  .object({
+    status: z.number().int(),
+    code: ErrorCodeSchema,
+    message: z.string(),
+    issues: z.array(FieldIssueSchema).optional(),
+  })
+  .meta({ id: 'ErrorResponse' });
+export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
+
+export const isErrorResponse = (value: unknown): value is ErrorResponse =>
+  ErrorResponseSchema.safeParse(value).success;

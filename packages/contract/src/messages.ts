@@ -1,0 +1,46 @@
+import type { ErrorCode } from './errors.ts';
+import type { Language } from './limits.ts';
+import en from './locales/en.json' with { type: 'json' };
+import it from './locales/it.json' with { type: 'json' };
+
+/**
+ * Validation messages travel as keys so each app shows them in its own language. A key may carry
+ * parameters (`validation.tooLong?max=100`): zod only keeps a string per issue, so they ride in it.
+ */
+export type MessageKey = { key: string; params: Record<string, string> };
+
+export const messageKey = (key: string, params: Record<string, string | number> = {}): string => {
+  const query = new URLSearchParams(Object.entries(params).map(([name, value]) => [name, String(value)]));
+  const encoded = query.toString();
+  return encoded ? `${key}?${encoded}` : key;
+};
+
+export const parseMessageKey = (message: string): MessageKey => {
+  const [key = message, query = ''] = message.split('?', 2);
+  return { key, params: Object.fromEntries(new URLSearchParams(query)) };
+};
+
+/** The catalogues shared by the API and the owner app: `errors.*` and `validation.*`. */
+export const sharedMessages = { it, en } as const;
+
+type Catalogue = typeof en;
+
+const lookup = (catalogue: Catalogue, dotted: string): string | undefined => {
+  let node: unknown = catalogue;
+  for (const part of dotted.split('.')) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+};
+
+/** Translates a (possibly parameterised) message key; unknown keys come back unchanged. */
+export const translateMessage = (language: Language, message: string): string => {
+  const { key, params } = parseMessageKey(message);
+  const template = lookup(sharedMessages[language], key) ?? lookup(sharedMessages.en, key);
+  if (!template) return message;
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => params[name] ?? '');
+};
+
+export const errorMessage = (language: Language, code: ErrorCode): string =>
+  translateMessage(language, `errors.${code}`);
