@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -111,7 +112,7 @@ export const themes = pgTable(
   {
     id: identity(),
     /** Null for the standard themes everyone may use; a club's id for its custom theme. */
-    clubId: integer().references(() => clubs.id, { onDelete: 'cascade' }),
+    clubId: integer().references((): AnyPgColumn => clubs.id, { onDelete: 'cascade' }),
     name: text().notNull(),
     background: text().notNull(),
     backgroundImage: text(),
@@ -171,7 +172,7 @@ export const clubs = pgTable(
     pdfMenuEnabled: boolean().notNull().default(false),
     translationsEnabled: boolean().notNull().default(false),
     menuLanguages: text().array().notNull().default(sql`'{}'::text[]`),
-    themeId: integer().references(() => themes.id, { onDelete: 'set null' }),
+    themeId: integer().references((): AnyPgColumn => themes.id, { onDelete: 'set null' }),
     freeForever: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

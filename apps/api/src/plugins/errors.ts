@@ -55,13 +55,18 @@ export const errorsPlugin = fp(
       if (error instanceof AppError) {
         reply.headers(error.headers);
         if (error.status >= 500) request.log.error({ err: error.cause ?? error }, 'request failed');
-        return sendError(request, reply, error.status, error.code);
+        const language = languageOf(request);
+        const issues = error.issues?.map((issue) => ({
+          ...issue,
+          message: translateMessage(language, issue.key),
+        }));
+        return sendError(request, reply, error.status, error.code, issues);
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const language = languageOf(request);
         const where = error.validationContext ?? 'body';
         const issues = error.validation.map((issue): FieldIssue => {
-          const key = issue.message.startsWith('validation.') ? issue.message : 'validation.invalid';
+          const key = issue.message?.startsWith('validation.') ? issue.message : 'validation.invalid';
           const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
           return { path: path ? `${where}.${path}` : where, key, message: translateMessage(language, key) };
         });

@@ -28,9 +28,9 @@ export const webPlugin = fp(
       root: WEB_DIST,
       wildcard: false,
       index: false,
-      setHeaders: (response, filePath) => {
+      setHeaders: (reply, filePath) => {
         const isHashed = filePath.includes('/assets/');
-        response.setHeader('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
     const sendIndex = () => readFileSync(`${WEB_DIST}/index.html`);

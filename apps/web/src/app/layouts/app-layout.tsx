@@ -1,0 +1,151 @@
+import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
+import QrCode2Outlined from '@mui/icons-material/QrCode2Outlined';
+import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
+import BottomNavigation from '@mui/material/BottomNavigation';
+import BottomNavigationAction from '@mui/material/BottomNavigationAction';
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Drawer from '@mui/material/Drawer';
+import GlobalStyles from '@mui/material/GlobalStyles';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import { useTheme } from '@mui/material/styles';
+import Toolbar from '@mui/material/Toolbar';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, Link as RouterLink, useLocation, useParams } from 'react-router';
+import { useOwnedClubs } from '../../features/clubs/api/get-owned-clubs.ts';
+import { AppTopBar } from './app-top-bar.tsx';
+
+const DRAWER_WIDTH = 248;
+
+type Section = 'menus' | 'qrCodes' | 'profile';
+type NavigationEntry = { section: Section; path: string; icon: ReactNode };
+
+const NAVIGATION: NavigationEntry[] = [
+  { section: 'menus', path: 'menu', icon: <MenuBookOutlined /> },
+  { section: 'qrCodes', path: 'qrcode', icon: <QrCode2Outlined /> },
+  { section: 'profile', path: 'profile', icon: <StorefrontOutlined /> },
+];
+
+/** Which entry a path belongs to: /clubs/1/menu/2/sections/3 is still "Menus". */
+const sectionOf = (pathname: string): Section | false => {
+  const [, , , first] = pathname.split('/');
+  if (first === 'menu') return 'menus';
+  if (first === 'qrcode') return 'qrCodes';
+  if (first === 'profile' || first === 'payment' || first === 'notice') return 'profile';
+  return false;
+};
+
+/**
+ * The frame of a club's screens: top bar, and navigation in a drawer on wide screens or at the bottom
+ * on phones, where the thumb reaches it. It loads the owner's clubs, which also puts a stale session
+ * through the 401 flow as soon as a protected screen opens.
+ */
+export const AppLayout = () => {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const isDesktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const { clubId } = useParams();
+  const { pathname } = useLocation();
+  const { data: clubs } = useOwnedClubs();
+  const club = clubs?.find(({ id }) => String(id) === clubId);
+  const activeSection = sectionOf(pathname);
+  const linkTo = (path: string) => `/clubs/${clubId}/${path}`;
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
+      <AppTopBar clubName={club?.name} isCompact={!isDesktop} />
+      {isDesktop && (
+        <Drawer
+          variant="permanent"
+          sx={{
+            width: DRAWER_WIDTH,
+            flexShrink: 0,
+            '& .MuiDrawer-paper': {
+              width: DRAWER_WIDTH,
+              boxSizing: 'border-box',
+              bgcolor: 'background.default',
+            },
+          }}
+        >
+          <Toolbar />
+          <Box component="nav" aria-label={t('nav.label')}>
+            <List sx={{ px: 1.5, py: 2 }}>
+              {NAVIGATION.map(({ section, path, icon }) => (
+                <ListItemButton
+                  key={section}
+                  component={RouterLink}
+                  to={linkTo(path)}
+                  selected={activeSection === section}
+                  aria-current={activeSection === section ? 'page' : undefined}
+                  sx={{
+                    borderRadius: 1,
+                    mb: 0.5,
+                    '&.Mui-selected': { bgcolor: 'rgba(122, 31, 61, 0.1)', color: 'primary.main' },
+                    '&.Mui-selected .MuiListItemIcon-root': { color: 'primary.main' },
+                  }}
+                >
+                  <ListItemIcon sx={{ minWidth: 40 }}>{icon}</ListItemIcon>
+                  <ListItemText primary={t(`nav.${section}`)} slotProps={{ primary: { fontWeight: 600 } }} />
+                </ListItemButton>
+              ))}
+            </List>
+          </Box>
+        </Drawer>
+      )}
+      <Box
+        component="main"
+        sx={{ flex: 1, minWidth: 0, pb: isDesktop ? 0 : 'calc(56px + env(safe-area-inset-bottom))' }}
+      >
+        <Toolbar />
+        <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+          <Outlet />
+        </Container>
+      </Box>
+      {!isDesktop && (
+        // Toasts sit bottom left (spec §9): on phones, above the navigation rather than over it.
+        <GlobalStyles
+          styles={{
+            '.notistack-SnackbarContainer': { bottom: 'calc(64px + env(safe-area-inset-bottom)) !important' },
+          }}
+        />
+      )}
+      {!isDesktop && (
+        <Paper
+          component="nav"
+          aria-label={t('nav.label')}
+          elevation={0}
+          square
+          sx={{
+            position: 'fixed',
+            insetInline: 0,
+            bottom: 0,
+            borderTop: 1,
+            borderColor: 'divider',
+            pb: 'env(safe-area-inset-bottom)',
+            zIndex: (theme) => theme.zIndex.appBar,
+          }}
+        >
+          <BottomNavigation showLabels value={activeSection}>
+            {NAVIGATION.map(({ section, path, icon }) => (
+              <BottomNavigationAction
+                key={section}
+                value={section}
+                label={t(`nav.${section}`)}
+                icon={icon}
+                component={RouterLink}
+                to={linkTo(path)}
+                aria-current={activeSection === section ? 'page' : undefined}
+              />
+            ))}
+          </BottomNavigation>
+        </Paper>
+      )}
+    </Box>
+  );
+};

@@ -1,0 +1,35 @@
+import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { clearSession } from '../../lib/session-store.ts';
+
+// TODO(auth): revoke the token on the server (DESIGN.md §2) once the API has a logout call.
+export const LogoutButton = ({ isCompact }: { isCompact: boolean }) => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const logout = async () => {
+    clearSession({ isLogout: true });
+    await navigate('/login', { replace: true });
+    // Only now that the protected screens are gone: dropped earlier, their data would be refetched.
+    queryClient.clear();
+  };
+  if (isCompact) {
+    return (
+      <Tooltip title={t('nav.logout')}>
+        <IconButton aria-label={t('nav.logout')} onClick={logout} edge="end">
+          <LogoutOutlined />
+        </IconButton>
+      </Tooltip>
+    );
+  }
+  return (
+    <Button color="inherit" startIcon={<LogoutOutlined />} onClick={logout}>
+      {t('nav.logout')}
+    </Button>
+  );
+};

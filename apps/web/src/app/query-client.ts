@@ -1,0 +1,28 @@
+import { QUERY_GC_TIME_MS } from '@carta/contract/limits';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { enqueueSnackbar } from 'notistack';
+import { isUnexpectedError } from '../lib/api-error.ts';
+import { i18n } from '../lib/i18n.ts';
+import { retryDelay, shouldRetry } from '../lib/query-retry.ts';
+
+// Unexpected failures (no answer, 5xx) get one generic toast unless the caller shows the error itself;
+// expected ones (4xx) are the caller's to explain, and a 401 has its own flow in the HTTP client.
+const toastUnexpected = (error: unknown, meta: { hasOwnErrorMessage?: boolean } | undefined) => {
+  if (meta?.hasOwnErrorMessage || !isUnexpectedError(error)) return;
+  console.error(error);
+  enqueueSnackbar(i18n.t('errors.INTERNAL_ERROR'), { variant: 'error' });
+};
+
+export const createQueryClient = () =>
+  new QueryClient({
+    queryCache: new QueryCache({ onError: (error, query) => toastUnexpected(error, query.meta) }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => toastUnexpected(error, mutation.meta),
+    }),
+    defaultOptions: {
+      queries: { retry: shouldRetry, retryDelay, refetchOnWindowFocus: false, gcTime: QUERY_GC_TIME_MS },
+      mutations: { retry: shouldRetry, retryDelay, gcTime: QUERY_GC_TIME_MS },
+    },
+  });
+
+export const queryClient = createQueryClient();

@@ -1,0 +1,28 @@
+import Box from '@mui/material/Box';
+import { Navigate } from 'react-router';
+import { CenteredSpinner } from '../components/centered-spinner.tsx';
+import { useOwnedClubs } from '../features/clubs/api/get-owned-clubs.ts';
+import { ErrorScreen } from '../features/static-pages/error-screen.tsx';
+import { useSession } from '../lib/session-store.ts';
+
+const ClubRedirect = () => {
+  const { data: clubs, isError, refetch } = useOwnedClubs();
+  // A 401 is already on its way to /login through the HTTP client; anything else gets a way to retry.
+  if (isError) {
+    return (
+      <Box component="main" sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center', p: 3 }}>
+        <ErrorScreen onRetry={() => void refetch()} />
+      </Box>
+    );
+  }
+  if (!clubs) return <CenteredSpinner />;
+  const [firstClub] = clubs;
+  return <Navigate to={firstClub ? `/clubs/${firstClub.id}/menu` : '/clubs/new'} replace />;
+};
+
+/** `/`: the login when logged out, else the first club's menus, or club creation when there is none. */
+export const RootRedirect = () => {
+  const { isLoggedIn } = useSession();
+  if (!isLoggedIn) return <Navigate to="/login" replace />;
+  return <ClubRedirect />;
+};

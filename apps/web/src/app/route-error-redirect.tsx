@@ -1,0 +1,41 @@
+import Box from '@mui/material/Box';
+import { enqueueSnackbar } from 'notistack';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useRouteError } from 'react-router';
+import { ErrorScreen } from '../features/static-pages/error-screen.tsx';
+
+/**
+ * After a deployment the old build's lazily loaded chunks are gone from the server: that is not a bug
+ * of the screen but an outdated app, which /update handles.
+ */
+const isChunkLoadError = (error: unknown) =>
+  error instanceof Error &&
+  /dynamically imported module|Importing a module script failed|error loading dynamically imported/i.test(
+    error.message,
+  );
+
+/** The router's errorElement: spec §2 sends the user to login whenever a rendering error is caught. */
+export const RouteErrorRedirect = () => {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const isChunkError = isChunkLoadError(error);
+  // Redirecting a broken login screen to itself would loop: there, show the error instead.
+  const isOnLogin = pathname === '/login';
+
+  useEffect(() => {
+    console.error(error);
+    if (!isChunkError) enqueueSnackbar(t('errors.INTERNAL_ERROR'), { variant: 'error' });
+  }, [error, isChunkError, t]);
+
+  if (isChunkError) return <Navigate to="/update" replace />;
+  if (isOnLogin) {
+    return (
+      <Box sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center', p: 3 }}>
+        <ErrorScreen />
+      </Box>
+    );
+  }
+  return <Navigate to="/login" replace />;
+};

@@ -1,0 +1,138 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { CenteredSpinner } from '../components/centered-spinner.tsx';
+import { ErrorScreen } from '../features/static-pages/error-screen.tsx';
+import { AppLayout } from './layouts/app-layout.tsx';
+import { CenteredCardLayout } from './layouts/centered-card-layout.tsx';
+import { FocusLayout } from './layouts/focus-layout.tsx';
+import { RequireSession } from './layouts/require-session.tsx';
+import { RootLayout } from './root-layout.tsx';
+import { RootRedirect } from './root-redirect.tsx';
+import { RouteErrorRedirect } from './route-error-redirect.tsx';
+
+// Every screen is its own chunk (route.lazy), so the first visit to /login does not download the menu
+// builder.
+
+/** A screen a later issue builds; the route exists already so links and tests can rely on it. */
+const comingSoon =
+  (titleKey: string, { hasLoginLink = false } = {}) =>
+  async () => {
+    const { ComingSoonScreen } = await import('../features/placeholder/coming-soon-screen.tsx');
+    return { element: <ComingSoonScreen titleKey={titleKey} hasLoginLink={hasLoginLink} /> };
+  };
+
+const guestPage = async () => {
+  const { GuestPageRedirect } = await import('../features/guest-pages/guest-page-redirect.tsx');
+  return { Component: GuestPageRedirect };
+};
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootLayout />,
+    errorElement: <RouteErrorRedirect />,
+    HydrateFallback: () => <CenteredSpinner />,
+    children: [
+      { index: true, element: <RootRedirect /> },
+      {
+        element: <CenteredCardLayout isAuth />,
+        children: [
+          {
+            path: 'login',
+            lazy: async () => {
+              const { LoginScreen } = await import('../features/auth/login-screen.tsx');
+              return { Component: LoginScreen };
+            },
+          },
+          { path: 'signup', lazy: comingSoon('screens.signup', { hasLoginLink: true }) },
+          { path: 'password/recovery', lazy: comingSoon('screens.passwordRecovery', { hasLoginLink: true }) },
+          { path: 'password/reset', lazy: comingSoon('screens.passwordReset', { hasLoginLink: true }) },
+          { path: 'users/activate', lazy: comingSoon('screens.userActivation', { hasLoginLink: true }) },
+        ],
+      },
+      {
+        element: <CenteredCardLayout />,
+        children: [
+          { path: 'account/delete', lazy: comingSoon('screens.accountDelete', { hasLoginLink: true }) },
+          {
+            path: '401',
+            lazy: async () => {
+              const { UnauthorizedScreen } = await import('../features/static-pages/unauthorized-screen.tsx');
+              return { Component: UnauthorizedScreen };
+            },
+          },
+          {
+            path: '404',
+            lazy: async () => {
+              const { NotFoundScreen } = await import('../features/static-pages/not-found-screen.tsx');
+              return { Component: NotFoundScreen };
+            },
+          },
+          // Not lazy: the error handling around the router needs this screen in the main chunk anyway.
+          { path: 'error', element: <ErrorScreen /> },
+          {
+            path: 'update',
+            lazy: async () => {
+              const { UpdateScreen } = await import('../features/static-pages/update-screen.tsx');
+              return { Component: UpdateScreen };
+            },
+          },
+          {
+            path: 'session-expired',
+            lazy: async () => {
+              const { SessionExpiredScreen } = await import(
+                '../features/static-pages/session-expired-screen.tsx'
+              );
+              return { Component: SessionExpiredScreen };
+            },
+          },
+        ],
+      },
+      { path: 'public/qrcodemenu/:clubId/:tableId', lazy: guestPage },
+      { path: 'public/menu/:clubId/:tableId/:menuId', lazy: guestPage },
+      {
+        element: <RequireSession />,
+        children: [
+          {
+            element: <FocusLayout />,
+            children: [{ path: 'clubs/new', lazy: comingSoon('screens.clubNew') }],
+          },
+          {
+            path: 'clubs/:clubId',
+            element: <AppLayout />,
+            children: [
+              // Not a screen of spec §2, but the obvious address of a club: its menus.
+              { index: true, element: <Navigate to="menu" replace /> },
+              { path: 'payment', lazy: comingSoon('screens.payment') },
+              { path: 'menu', lazy: comingSoon('screens.menuList') },
+              { path: 'menu/new', lazy: comingSoon('screens.menuNew') },
+              { path: 'menu/:menuId/edit', lazy: comingSoon('screens.menuEdit') },
+              { path: 'menu/:menuId/schedulings', lazy: comingSoon('screens.schedulings') },
+              { path: 'menu/:menuId', lazy: comingSoon('screens.sections') },
+              { path: 'menu/:menuId/sections/:sectionId', lazy: comingSoon('screens.items') },
+              { path: 'menu/:menuId/sections/:sectionId/items/new', lazy: comingSoon('screens.itemNew') },
+              {
+                path: 'menu/:menuId/sections/:sectionId/items/:itemId',
+                lazy: comingSoon('screens.itemEdit'),
+              },
+              { path: 'menu/:menuId/banner', lazy: comingSoon('screens.banner') },
+              { path: 'menu/:menuId/banner/new', lazy: comingSoon('screens.bannerNew') },
+              { path: 'menu/:menuId/banner/details', lazy: comingSoon('screens.bannerDetails') },
+              { path: 'menu/:menuId/banner/new/details', lazy: comingSoon('screens.bannerDetails') },
+              { path: 'profile', lazy: comingSoon('screens.profile') },
+              { path: 'profile/contacts', lazy: comingSoon('screens.contacts') },
+              { path: 'profile/settings', lazy: comingSoon('screens.settings') },
+              { path: 'profile/plan', lazy: comingSoon('screens.plan') },
+              { path: 'profile/billing', lazy: comingSoon('screens.billing') },
+              { path: 'qrcode', lazy: comingSoon('screens.qrCode') },
+              { path: 'notice', lazy: comingSoon('screens.notice') },
+            ],
+          },
+        ],
+      },
+      // Spec §2: any unknown path goes to the login.
+      { path: '*', element: <Navigate to="/login" replace /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

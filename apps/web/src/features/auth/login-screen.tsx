@@ -1,0 +1,196 @@
+import { TOTP_DIGITS } from '@carta/contract/limits';
+import { zodResolver } from '@hookform/resolvers/zod';
+import VisibilityOffOutlined from '@mui/icons-material/VisibilityOffOutlined';
+import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { ApiError, isUnexpectedError } from '../../lib/api-error.ts';
+import { translateMessageKey } from '../../lib/i18n.ts';
+import { saveSession } from '../../lib/session-store.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useLogin } from './api/login.ts';
+import { type LoginFormInput, LoginFormSchema, type LoginRequest } from './login-form-schema.ts';
+
+const FIELD_NAMES = ['username', 'password', 'totp'] as const satisfies readonly (keyof LoginFormInput)[];
+type FieldName = (typeof FIELD_NAMES)[number];
+const isFieldName = (value: string): value is FieldName => (FIELD_NAMES as readonly string[]).includes(value);
+
+/** Where the guard sent the user from (location state `from`), so logging in takes them back there. */
+const readReturnPath = (state: unknown): string => {
+  if (typeof state !== 'object' || state === null || !('from' in state)) return '/';
+  const { from } = state;
+  if (typeof from !== 'object' || from === null || !('pathname' in from)) return '/';
+  const { pathname } = from;
+  if (typeof pathname !== 'string' || !pathname.startsWith('/') || pathname === '/login') return '/';
+  const search = 'search' in from && typeof from.search === 'string' ? from.search : '';
+  const hash = 'hash' in from && typeof from.hash === 'string' ? from.hash : '';
+  return `${pathname}${search}${hash}`;
+};
+
+// Authenticator apps show the code as "123 456"; copied that way it must still fit and validate.
+const normaliseCode = (value: string) => value.replace(/[\s-]/g, '');
+
+export const LoginScreen = () => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const loginMutation = useLogin();
+  const [isPasswordVisible, setIsPasswordVisible] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  useDocumentTitle(t('login.title'));
+
+  const { control, handleSubmit, setError } = useForm<LoginFormInput, unknown, LoginRequest>({
+    resolver: zodResolver(LoginFormSchema),
+    defaultValues: { username: '', password: '', totp: '' },
+  });
+
+  const submit = async (values: LoginRequest) => {
+    setFormError(null);
+    try {
+      const { token, admin } = await loginMutation.mutateAsync(values);
+      // Nothing cached for a previous account may show through to this one.
+      queryClient.clear();
+      saveSession({ token, isAdmin: admin });
+      await navigate(readReturnPath(location.state), { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError) {
+        for (const issue of error.issues) {
+          if (isFieldName(issue.path)) setError(issue.path, { message: issue.key });
+        }
+      }
+      setFormError(
+        error instanceof ApiError && !isUnexpectedError(error) ? error.message : t('errors.INTERNAL_ERROR'),
+      );
+    }
+  };
+
+  const fieldError = (message: string | undefined) => (message ? translateMessageKey(t, message) : undefined);
+
+  return (
+    <Stack component="form" noValidate onSubmit={handleSubmit(submit)} spacing={2.5}>
+      <Stack spacing={0.5}>
+        <Typography variant="h1">{t('login.title')}</Typography>
+        <Typography color="text.secondary">{t('login.subtitle')}</Typography>
+      </Stack>
+
+      {formError && (
+        <Alert severity="error" variant="outlined">
+          {formError}
+        </Alert>
+      )}
+
+      <Controller
+        name="username"
+        control={control}
+        render={({ field, fieldState }) => (
+          <TextField
+            {...field}
+            inputRef={field.ref}
+            label={t('login.phone')}
+            type="tel"
+            autoComplete="username"
+            autoFocus
+            required
+            fullWidth
+            error={fieldState.invalid}
+            helperText={fieldError(fieldState.error?.message)}
+            slotProps={{ htmlInput: { inputMode: 'tel' } }}
+          />
+        )}
+      />
+
+      <Controller
+        name="password"
+        control={control}
+        render={({ field, fieldState }) => (
+          <TextField
+            {...field}
+            inputRef={field.ref}
+            label={t('login.password')}
+            type={isPasswordVisible ? 'text' : 'password'}
+            autoComplete="current-password"
+            required
+            fullWidth
+            error={fieldState.invalid}
+            helperText={fieldError(fieldState.error?.message)}
+            slotProps={{
+              input: {
+                endAdornment: (
+                  <InputAdornment position="end">
+                    <IconButton
+                      edge="end"
+                      aria-label={t(isPasswordVisible ? 'login.hidePassword' : 'login.showPassword')}
+                      aria-pressed={isPasswordVisible}
+                      onClick={() => setIsPasswordVisible((isVisible) => !isVisible)}
+                    >
+                      {isPasswordVisible ? <VisibilityOffOutlined /> : <VisibilityOutlined />}
+                    </IconButton>
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+        )}
+      />
+
+      <Controller
+        name="totp"
+        control={control}
+        render={({ field, fieldState }) => (
+          <TextField
+            {...field}
+            inputRef={field.ref}
+            onChange={(event) => field.onChange(normaliseCode(event.target.value))}
+            onPaste={(event) => {
+              event.preventDefault();
+              field.onChange(normaliseCode(event.clipboardData.getData('text')).slice(0, TOTP_DIGITS));
+            }}
+            label={t('login.totp')}
+            autoComplete="one-time-code"
+            required
+            fullWidth
+            error={fieldState.invalid}
+            helperText={fieldError(fieldState.error?.message) ?? t('login.totpHelp')}
+            slotProps={{
+              htmlInput: {
+                inputMode: 'numeric',
+                maxLength: TOTP_DIGITS,
+                pattern: '[0-9]*',
+                style: { letterSpacing: '0.3em' },
+              },
+            }}
+          />
+        )}
+      />
+
+      <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: '8px !important' }}>
+        <Link component={RouterLink} to="/password/recovery" variant="body2">
+          {t('login.forgotPassword')}
+        </Link>
+      </Stack>
+
+      <Button type="submit" variant="contained" size="large" fullWidth loading={loginMutation.isPending}>
+        {t('login.submit')}
+      </Button>
+
+      <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+        {t('login.noAccount')}{' '}
+        <Link component={RouterLink} to="/signup" sx={{ fontWeight: 600 }}>
+          {t('login.signup')}
+        </Link>
+      </Typography>
+    </Stack>
+  );
+};

@@ -1,0 +1,112 @@
+import { type ErrorCode, ErrorResponseSchema } from '@carta/contract/errors';
+import { API_BASE_PATH, API_TIMEOUT_MS } from '@carta/contract/limits';
+import { BUILD_HEADER } from '@carta/contract/public-config';
+import type { z } from 'zod';
+import { ApiError } from './api-error.ts';
+import { emitApiEvent } from './api-events.ts';
+import { APP_BUILD, isBuildOutdated } from './app-build.ts';
+import { currentLanguage, i18n } from './i18n.ts';
+import { clearSession, getSession } from './session-store.ts';
+
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type ApiRequestOptions<Schema extends z.ZodType> = {
+  method?: HttpMethod;
+  /** Sent as JSON. */
+  body?: unknown;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  /** Checks (and types) the answer; without it the answer is returned as `unknown`. */
+  responseSchema?: Schema;
+  /** TanStack Query passes one to cancel a query nobody needs any more. */
+  signal?: AbortSignal;
+};
+
+const buildUrl = (path: string, query: ApiRequestOptions<z.ZodType>['query']): string => {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== null && value !== undefined) search.set(name, String(value));
+  }
+  const encoded = search.toString();
+  return `${API_BASE_PATH}${path}${encoded ? `?${encoded}` : ''}`;
+};
+
+const unexpectedError = (cause: unknown, status = 0, code: ErrorCode = 'INTERNAL_ERROR') =>
+  new ApiError({ status, code, message: i18n.t(`errors.${code}`), cause });
+
+const readJson = async (response: Response): Promise<unknown> => {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * The one way the owner app calls the API: JSON in and out, the session's bearer token, the interface
+ * language (the API translates `message` with it), a timeout, and the session and build checks every
+ * answer needs.
+ */
+export const apiRequest = async <Schema extends z.ZodType = z.ZodUnknown>(
+  path: string,
+  { method = 'GET', body, query, responseSchema, signal }: ApiRequestOptions<Schema> = {},
+): Promise<z.output<Schema>> => {
+  const { token } = getSession();
+  const headers = new Headers({ Accept: 'application/json', 'Accept-Language': currentLanguage() });
+  if (body !== undefined) headers.set('Content-Type', 'application/json');
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), API_TIMEOUT_MS);
+  const abortOnCancel = () => timeout.abort(signal?.reason);
+  signal?.addEventListener('abort', abortOnCancel, { once: true });
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: timeout.signal,
+    });
+  } catch (error) {
+    // A cancelled query is not a failure: hand TanStack Query its own abort back untouched.
+    if (signal?.aborted) throw error;
+    throw unexpectedError(error);
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', abortOnCancel);
+  }
+
+  const serverBuild = response.headers.get(BUILD_HEADER);
+  if (isBuildOutdated(serverBuild, APP_BUILD) && serverBuild) {
+    emitApiEvent({ type: 'build-outdated', serverBuild });
+  }
+
+  const payload = await readJson(response);
+
+  if (!response.ok) {
+    // A 401 to a call made without a token is an answer about the request (a failed login), not about
+    // a session, so only a call that carried one ends the session.
+    if (response.status === 401 && token) {
+      clearSession();
+      emitApiEvent({ type: 'session-expired' });
+    }
+    const parsed = ErrorResponseSchema.safeParse(payload);
+    if (!parsed.success) {
+      throw unexpectedError(
+        payload,
+        response.status,
+        response.status === 401 ? 'UNAUTHORIZED' : 'INTERNAL_ERROR',
+      );
+    }
+    throw new ApiError({ ...parsed.data, status: response.status });
+  }
+
+  if (!responseSchema) return payload as z.output<Schema>;
+  const parsed = responseSchema.safeParse(payload);
+  // An answer of another shape means client and server disagree: a bug, reported like any other.
+  if (!parsed.success) throw unexpectedError(parsed.error);
+  return parsed.data;
+};

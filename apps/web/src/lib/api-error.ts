@@ -1,0 +1,39 @@
+import type { ErrorCode, FieldIssue } from '@carta/contract/errors';
+
+/**
+ * Every failed API call ends as an ApiError. `status` is the HTTP status, or 0 when no answer came
+ * (network failure, timeout, an answer that is not the API's).
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode;
+  readonly issues: FieldIssue[];
+
+  constructor({
+    status,
+    code,
+    message,
+    issues = [],
+    cause,
+  }: {
+    status: number;
+    code: ErrorCode;
+    message: string;
+    issues?: FieldIssue[];
+    cause?: unknown;
+  }) {
+    super(message, { cause });
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.issues = issues;
+  }
+}
+
+/** 4xx: the request itself is wrong; sending it again will not help. */
+export const isClientError = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.status >= 400 && error.status < 500;
+
+/** Failures the user can do nothing about: no answer, a 5xx, or anything that is not an ApiError. */
+export const isUnexpectedError = (error: unknown): boolean =>
+  !(error instanceof ApiError) || error.status === 0 || error.status >= 500;

@@ -1,0 +1,97 @@
+// `npm test`: typecheck, lint, unit and API tests (PGlite, then PostgreSQL when TEST_DATABASE_URL is
+// set), build, then browser tests against the built app. Stops at the first failing stage and ends
+// with one summary line, "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const reports = mkdtempSync(path.join(tmpdir(), 'carta-test-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+
+const finish = (code) => {
+  rmSync(reports, { recursive: true, force: true });
+  console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+  process.exit(code);
+};
+
+const run = (title, command, args, env = {}) => {
+  console.log(`\n━━ ${title}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) {
+    console.error(`\n✗ ${title} failed`);
+    return false;
+  }
+  return true;
+};
+
+const countVitest = (file) => {
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests;
+  totals.skipped += report.numPendingTests + report.numTodoTests;
+};
+
+const countPlaywright = (file) => {
+  if (!existsSync(file)) return;
+  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += stats.expected + stats.flaky;
+  totals.failed += stats.unexpected;
+  totals.skipped += stats.skipped;
+};
+
+if (!existsSync(chromium)) {
+  console.error(
+    `\nChromium was not found at ${chromium}. The browser tests drive Debian's Chromium:\n` +
+      '  apt-get update && apt-get install -y chromium\n' +
+      'or set CHROMIUM_PATH to another Chromium or Chrome binary.\n',
+  );
+  finish(1);
+}
+
+const npx = 'npx';
+if (!run('Typecheck', npx, ['tsc', '-b'])) finish(1);
+if (!run('Lint', npx, ['biome', 'check', '.'])) finish(1);
+
+const vitest = (title, file, env, filter = []) => {
+  const ok = run(
+    title,
+    npx,
+    ['vitest', 'run', ...filter, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
+    env,
+  );
+  countVitest(file);
+  return ok;
+};
+
+if (
+  !vitest('Unit and API tests (embedded PGlite)', path.join(reports, 'pglite.json'), {
+    CARTA_TEST_DB: 'pglite',
+  })
+)
+  finish(1);
+if (process.env.TEST_DATABASE_URL) {
+  const file = path.join(reports, 'postgres.json');
+  if (!vitest('API tests (PostgreSQL)', file, { CARTA_TEST_DB: 'postgres' }, ['apps/api'])) finish(1);
+} else {
+  console.log('\n(TEST_DATABASE_URL is not set: the API tests did not run on PostgreSQL.)');
+}
+
+if (!run('Build', 'npm', ['run', 'build', '--silent'])) finish(1);
+
+const playwrightReport = path.join(reports, 'playwright.json');
+const browserOk = run(
+  'Browser tests (Playwright, Chromium)',
+  npx,
+  ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
+  {
+    CHROMIUM_PATH: chromium,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+  },
+);
+countPlaywright(playwrightReport);
+finish(browserOk ? 0 : 1);
