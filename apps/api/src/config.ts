@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -40,6 +42,7 @@ const EnvironmentSchema = z.object({
   TERMS_URL: z.url().default('https://www.iubenda.com/terms-and-conditions/carta'),
   SERVE_WEB: booleanFlag.optional(),
   TRUST_PROXY: booleanFlag.default(false),
+  APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 
 export type Config = {
@@ -67,6 +70,8 @@ export type Config = {
   /** Serve the built owner app and guest pages from this process (production default). */
   isServingWeb: boolean;
   isTrustingProxy: boolean;
+  /** Key material for encrypting stored secrets; from APP_SECRET, else a key file in DATA_DIR made once. */
+  appSecret: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -121,5 +126,20 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
     legal: { privacyUrl: env.PRIVACY_URL, cookieUrl: env.COOKIE_URL, termsUrl: env.TERMS_URL },
     isServingWeb: env.SERVE_WEB ?? env.NODE_ENV !== 'test',
     isTrustingProxy: env.TRUST_PROXY,
+    appSecret: env.APP_SECRET,
   };
+};
+
+/**
+ * The server secret: APP_SECRET when set (required with several processes), else `DATA_DIR/secret.key`,
+ * created with 256 random bits on the first start.
+ */
+export const resolveAppSecret = (config: Config): string => {
+  if (config.appSecret) return config.appSecret;
+  const file = path.join(config.dataDirectory, 'secret.key');
+  if (!existsSync(file)) {
+    mkdirSync(config.dataDirectory, { recursive: true });
+    writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  }
+  return readFileSync(file, 'utf8').trim();
 };

@@ -26,6 +26,10 @@ export const ERROR_CODES = [
   'VAT_INVALID',
   'FREE_PLAN_MENU_LIMIT',
   'IMAGE_TYPE_NOT_SUPPORTED',
+  'ACCOUNT_NOT_ACTIVATED',
+  'PASSWORD_TOO_COMMON',
+  'PASSWORD_IN_QUERY',
+  'TOTP_INVALID',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

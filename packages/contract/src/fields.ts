@@ -39,11 +39,9 @@ export const phone = z
   .min(1, { error: 'validation.required' })
   .transform((value) => value.replace(/\s+/g, '').replace(/^\+/, ''))
   .pipe(
-    z
-      .string()
-      .regex(new RegExp(`^\\d{${PHONE_MIN_DIGITS},${PHONE_MAX_DIGITS}}$`), {
-        error: 'validation.phoneDigits',
-      }),
+    z.string().regex(new RegExp(`^\\d{${PHONE_MIN_DIGITS},${PHONE_MAX_DIGITS}}$`), {
+      error: 'validation.phoneDigits',
+    }),
   );
 
 export const password = z

@@ -1,0 +1,49 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client.ts';
+import { oneTimeTokens } from '../../db/schema.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+
+type Purpose = 'account_activation' | 'password_reset' | 'club_activation';
+
+export const TOKEN_LIFETIME_MS: Record<Purpose, number> = {
+  account_activation: 7 * 24 * 60 * 60 * 1000,
+  password_reset: 60 * 60 * 1000,
+  club_activation: 30 * 24 * 60 * 60 * 1000,
+};
+
+/** A single-use link token; only its hash is stored. */
+export const issueToken = async (
+  db: Database | Transaction,
+  purpose: Purpose,
+  target: { accountId?: number; clubId?: number },
+) => {
+  const token = newToken();
+  await db.insert(oneTimeTokens).values({
+    purpose,
+    accountId: target.accountId ?? null,
+    clubId: target.clubId ?? null,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + TOKEN_LIFETIME_MS[purpose]),
+  });
+  return token;
+};
+
+/**
+ * Uses a token once: marks it used and answers its target, or null when it is unknown, used or expired.
+ * The update is the check, so two concurrent uses cannot both succeed.
+ */
+export const consumeToken = async (db: Database | Transaction, purpose: Purpose, token: string) => {
+  const [row] = await db
+    .update(oneTimeTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(oneTimeTokens.tokenHash, hashToken(token)),
+        eq(oneTimeTokens.purpose, purpose),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, new Date()),
+      ),
+    )
+    .returning({ accountId: oneTimeTokens.accountId, clubId: oneTimeTokens.clubId });
+  return row ?? null;
+};

@@ -1,0 +1,111 @@
+import type { Language } from '@carta/contract/limits';
+import type { MailMessage } from '../../lib/mailer.ts';
+
+// Every email in Italian and English, plain text and HTML, built from one list of paragraphs.
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
+const compose = (
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  action?: { label: string; link: string },
+  closing = 'Carta',
+): MailMessage => {
+  const text = [...paragraphs, ...(action ? [`${action.label}: ${action.link}`] : []), `— ${closing}`].join(
+    '\n\n',
+  );
+  const html = `<!doctype html><html><body style="margin:0;padding:24px;background:#faf7f5;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#2b2220">
+<div style="max-width:520px;margin:0 auto;background:#fff;border-radius:8px;padding:28px">
+<p style="margin:0 0 20px;font-weight:700;letter-spacing:.04em;color:#7a2e3a">CARTA</p>
+${paragraphs.map((paragraph) => `<p style="margin:0 0 14px;line-height:1.5">${escapeHtml(paragraph)}</p>`).join('\n')}
+${action ? `<p style="margin:24px 0"><a href="${escapeHtml(action.link)}" style="background:#7a2e3a;color:#fff;text-decoration:none;padding:12px 20px;border-radius:8px;display:inline-block">${escapeHtml(action.label)}</a></p><p style="font-size:13px;color:#7b6f6b;word-break:break-all">${escapeHtml(action.link)}</p>` : ''}
+</div></body></html>`;
+  return { to, subject, text, html, ...(action ? { link: action.link } : {}) };
+};
+
+export const accountActivationEmail = (language: Language, to: string, name: string, link: string) =>
+  language === 'en'
+    ? compose(
+        to,
+        'Confirm your Carta account',
+        [
+          `Hello ${name},`,
+          'welcome to Carta! Confirm your email address to activate your account.',
+          'The link works once.',
+        ],
+        { label: 'Activate my account', link },
+      )
+    : compose(
+        to,
+        'Conferma il tuo account Carta',
+        [
+          `Ciao ${name},`,
+          'benvenuto su Carta! Conferma il tuo indirizzo email per attivare il tuo account.',
+          'Il link funziona una sola volta.',
+        ],
+        { label: 'Attiva il mio account', link },
+      );
+
+export const passwordResetEmail = (language: Language, to: string, name: string, link: string) =>
+  language === 'en'
+    ? compose(
+        to,
+        'Reset your Carta password',
+        [
+          `Hello ${name},`,
+          'someone (we hope you) asked to reset the password of your Carta account. The link is valid for 60 minutes and works once.',
+          'If it was not you, ignore this email: your password stays as it is.',
+        ],
+        { label: 'Choose a new password', link },
+      )
+    : compose(
+        to,
+        'Reimposta la password di Carta',
+        [
+          `Ciao ${name},`,
+          'qualcuno (speriamo tu) ha chiesto di reimpostare la password del tuo account Carta. Il link è valido per 60 minuti e funziona una sola volta.',
+          'Se non sei stato tu, ignora questa email: la tua password resta invariata.',
+        ],
+        { label: 'Scegli una nuova password', link },
+      );
+
+export const clubActivationRequestEmail = (
+  to: string,
+  club: { name: string; city: string; owner: string },
+  link: string,
+) =>
+  compose(
+    to,
+    `New club waiting for activation: ${club.name}`,
+    [`${club.owner} created the club "${club.name}" in ${club.city}.`, 'Check its details and activate it.'],
+    { label: 'Activate the club', link },
+    'Carta operations',
+  );
+
+export const clubActivatedEmail = (
+  language: Language,
+  to: string,
+  name: string,
+  clubName: string,
+  link: string,
+) =>
+  language === 'en'
+    ? compose(
+        to,
+        `${clubName} is active on Carta`,
+        [
+          `Hello ${name},`,
+          `your club "${clubName}" is now active: guests who scan your QR codes will see your menus.`,
+        ],
+        { label: 'Open Carta', link },
+      )
+    : compose(
+        to,
+        `${clubName} è attivo su Carta`,
+        [
+          `Ciao ${name},`,
+          `il tuo locale "${clubName}" è ora attivo: i clienti che inquadrano i tuoi codici QR vedranno i tuoi menu.`,
+        ],
+        { label: 'Apri Carta', link },
+      );

@@ -1,0 +1,35 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.ts';
+import { createMailer, type Mailer } from '../lib/mailer.ts';
+import { createSecretBox, type SecretBox } from '../lib/secret-box.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    mailer: Mailer;
+    secretBox: SecretBox;
+  }
+}
+
+export type ServicesOptions = { config: Config; appSecret: string; mailer?: Mailer | undefined };
+
+/** What features share: configuration, email, encryption of stored secrets. */
+export const servicesPlugin = fp(
+  async (app: FastifyInstance, { config, appSecret, mailer }: ServicesOptions) => {
+    app.decorate('config', config);
+    app.decorate(
+      'mailer',
+      mailer ??
+        createMailer({
+          smtpUrl: config.mail.smtpUrl,
+          from: config.mail.from,
+          outboxDirectory: path.join(config.dataDirectory, 'outbox'),
+          log: app.log,
+        }),
+    );
+    app.decorate('secretBox', createSecretBox(appSecret));
+  },
+  { name: 'services' },
+);

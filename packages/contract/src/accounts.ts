@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { email, password, phone, requiredText, totp } from './fields.ts';
+import { LANGUAGES } from './limits.ts';
+
+// Accounts, sign-in and recovery (spec §3 Account, §5, §7 login and users; DESIGN.md §2).
+
+export const LanguageSchema = z.enum(LANGUAGES);
+
+/** Adds "Passwords do not match" on `passwordTwo` when the two differ. */
+const withMatchingPasswords = <Shape extends { password: string; passwordTwo: string }>(
+  schema: z.ZodType<Shape>,
+) =>
+  schema.refine((value) => value.password === value.passwordTwo, {
+    path: ['passwordTwo'],
+    error: 'validation.passwordsDoNotMatch',
+  });
+
+export const AccountFieldsSchema = z
+  .object({
+    name: requiredText(80),
+    lastName: requiredText(80),
+    email: email.pipe(z.string().max(254, { error: 'validation.tooLong?max=254' })),
+    phone,
+    password,
+    passwordTwo: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }),
+    language: LanguageSchema.default('it'),
+  })
+  .strict();
+
+export const CreateUserRequestSchema = withMatchingPasswords(AccountFieldsSchema);
+export type CreateUserRequest = z.input<typeof CreateUserRequestSchema>;
+
+/** What an authenticator app needs: the base32 secret and the otpauth:// URI naming Carta and the phone. */
+export const TotpEnrolmentSchema = z.object({ secret: z.string(), otpauthUri: z.string() });
+export type TotpEnrolment = z.infer<typeof TotpEnrolmentSchema>;
+
+export const CreateUserResponseSchema = z.object({ enrolment: TotpEnrolmentSchema });
+export type CreateUserResponse = z.infer<typeof CreateUserResponseSchema>;
+
+/** Login: `username` is the phone number. */
+export const LoginRequestSchema = z
+  .object({
+    username: phone,
+    password: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(200),
+    totp,
+  })
+  .strict();
+export type LoginRequest = z.input<typeof LoginRequestSchema>;
+
+export const LoginResponseSchema = z.object({ token: z.string(), admin: z.boolean() });
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+
+/** Asks for the activation email again; needs the password so nobody can spam another's inbox. */
+export const ResendActivationRequestSchema = z
+  .object({ username: phone, password: z.string().min(1, { error: 'validation.required' }).max(200) })
+  .strict();
+export type ResendActivationRequest = z.input<typeof ResendActivationRequestSchema>;
+
+export const PasswordRecoveryRequestSchema = z.object({ phone }).strict();
+export type PasswordRecoveryRequest = z.input<typeof PasswordRecoveryRequestSchema>;
+
+export const PasswordResetRequestSchema = withMatchingPasswords(
+  z
+    .object({
+      token: z.string().min(1, { error: 'validation.required' }).max(200),
+      password,
+      passwordTwo: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }),
+    })
+    .strict(),
+);
+export type PasswordResetRequest = z.input<typeof PasswordResetRequestSchema>;
+
+export const UserLanguageRequestSchema = z.object({ language: LanguageSchema }).strict();
+export type UserLanguageRequest = z.infer<typeof UserLanguageRequestSchema>;
+
+/** Deleting one's own account asks for the password and a current code again. */
+export const DeleteAccountRequestSchema = z
+  .object({ password: z.string().min(1, { error: 'validation.required' }).max(200), totp })
+  .strict();
+export type DeleteAccountRequest = z.input<typeof DeleteAccountRequestSchema>;
+
+export const TokenQuerySchema = z.object({
+  token: z.string().min(1, { error: 'validation.required' }).max(200),
+});
+export type TokenQuery = z.infer<typeof TokenQuerySchema>;
+
+/** Answers of activation, recovery and reset calls. */
+export const OutcomeResponseSchema = z.object({ outcome: z.string() });
+export type OutcomeResponse = z.infer<typeof OutcomeResponseSchema>;

@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { AccountFieldsSchema, TotpEnrolmentSchema } from './accounts.ts';
+import { email, optionalText, requiredText } from './fields.ts';
+import { messageKey } from './messages.ts';
+
+// Club creation (spec §3 Club form-level data, §5 club rules, §7 POST /clubs; DESIGN.md §2 Clubs).
+
+export const CLUB_NAME_MAX = 80;
+export const CLUB_SEATS_MAX = 10_000;
+
+const countryCode = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .regex(/^[A-Za-z]{2}$/, { error: 'validation.required' })
+  .transform((value) => value.toUpperCase());
+
+/** Address of spec §3: line1 is the full address line, line2 further information, state the province. */
+export const AddressInputSchema = z
+  .object({
+    country: countryCode,
+    line1: requiredText(200),
+    line2: optionalText(200),
+    postalCode: requiredText(20),
+    state: optionalText(100),
+    city: requiredText(100),
+  })
+  .strict();
+export type AddressInput = z.input<typeof AddressInputSchema>;
+
+export const AddressSchema = z.object({
+  id: z.number(),
+  line1: z.string(),
+  line2: z.string().nullable(),
+  city: z.string(),
+  state: z.string().nullable(),
+  postalCode: z.string(),
+  country: z.string(),
+});
+export type Address = z.infer<typeof AddressSchema>;
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .max(300, { error: messageKey('validation.tooLong', { max: 300 }) })
+  .refine((value) => value === '' || /^https?:\/\/\S+\.\S+/.test(value), { error: 'validation.url' })
+  .nullish()
+  .transform((value) => (value ? value : null));
+
+/** Social links and the contacts guests see. */
+export const ClubContactsSchema = z.object({
+  displayEmail: email.nullish().or(z.literal('').transform(() => null)),
+  displayPhone: optionalText(30),
+  website: optionalUrl,
+  facebook: optionalUrl,
+  instagram: optionalUrl,
+  whatsapp: optionalText(30),
+});
+
+/** The business-details step of sign-up and the /clubs/new form: one schema for both and for the server. */
+export const ClubFormSchema = z
+  .object({
+    name: requiredText(CLUB_NAME_MAX),
+    seats: z.coerce
+      .number({ error: 'validation.number' })
+      .int({ error: 'validation.integer' })
+      .min(1, { error: 'validation.required' })
+      .max(CLUB_SEATS_MAX, { error: 'validation.invalid' }),
+    address: AddressInputSchema,
+    /** IANA time zone; defaulted from the country when absent. */
+    timeZone: z.string().max(64).nullish(),
+    brandId: z.number().int().positive().nullish(),
+    salesAccount: z
+      .object({ name: optionalText(80), lastName: optionalText(80) })
+      .strict()
+      .nullish(),
+    companyName: requiredText(160),
+    vatNumber: requiredText(30),
+    billingAddress: AddressInputSchema.nullish(),
+    ...ClubContactsSchema.shape,
+  })
+  .strict()
+  .superRefine((club, context) => {
+    // Working with a brand: the brand representative who sold it must be named.
+    if (club.brandId) {
+      if (!club.salesAccount?.name)
+        context.addIssue({ code: 'custom', path: ['salesAccount', 'name'], message: 'validation.required' });
+      if (!club.salesAccount?.lastName)
+        context.addIssue({
+          code: 'custom',
+          path: ['salesAccount', 'lastName'],
+          message: 'validation.required',
+        });
+    }
+  });
+export type ClubForm = z.input<typeof ClubFormSchema>;
+
+/** POST /clubs: a club; at sign-up (no token) also the new account under `account`. */
+export const CreateClubRequestSchema = z
+  .object({
+    club: ClubFormSchema,
+    account: AccountFieldsSchema.optional(),
+  })
+  .strict()
+  .superRefine((value, context) => {
+    if (value.account && value.account.password !== value.account.passwordTwo) {
+      context.addIssue({
+        code: 'custom',
+        path: ['account', 'passwordTwo'],
+        message: 'validation.passwordsDoNotMatch',
+      });
+    }
+  });
+export type CreateClubRequest = z.input<typeof CreateClubRequestSchema>;
+
+export const CreateClubResponseSchema = z.object({
+  clubId: z.number(),
+  enrolment: TotpEnrolmentSchema.optional(),
+});
+export type CreateClubResponse = z.infer<typeof CreateClubResponseSchema>;
+
+export const BrandSchema = z.object({ id: z.number(), name: z.string(), enabled: z.boolean() });
+export type Brand = z.infer<typeof BrandSchema>;
+
+/** Country, state or city (spec §3): iso2 and name. Cities have no code, so their name serves as both. */
+export const PlaceSchema = z.object({ iso2: z.string(), name: z.string() });
+export type Place = z.infer<typeof PlaceSchema>;
+
+export const CountryParamsSchema = z.object({ countryIsoCode: z.string().min(2).max(3) });
+export const StateParamsSchema = CountryParamsSchema.extend({ stateIsoCode: z.string().min(1).max(10) });
