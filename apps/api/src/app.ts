@@ -5,23 +5,32 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { accountRoutes } from './features/accounts/routes.ts';
+import { clubRoutes } from './features/clubs/routes.ts';
+import { geographyRoutes } from './features/geography/routes.ts';
+import { AppError } from './lib/app-error.ts';
+import type { Mailer } from './lib/mailer.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
+import { servicesPlugin } from './plugins/services.ts';
 import { readWebBuild, webPlugin } from './plugins/web.ts';
-import { clubRoutes } from './routes/clubs.ts';
 import { guestPageRoutes } from './routes/guest-pages.ts';
 import { systemRoutes } from './routes/system.ts';
 
 export type AppOptions = {
   config: Config;
   database: DatabaseHandle;
+  /** Key material for stored secrets (resolveAppSecret in main.ts). */
+  appSecret: string;
+  /** Replaces the configured mailer: tests read what was sent. */
+  mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
 };
 
 /** The whole server as one Fastify instance; main.ts listens with it, tests call it with inject. */
-export const buildApp = async ({ config, database, logger }: AppOptions) => {
+export const buildApp = async ({ config, database, appSecret, mailer, logger }: AppOptions) => {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     genReqId: () => randomUUID(),
@@ -39,7 +48,15 @@ export const buildApp = async ({ config, database, logger }: AppOptions) => {
     if (request.url.startsWith('/api/')) reply.header(BUILD_HEADER, build);
   });
 
+  // Credentials never travel in an address: it ends up in logs, histories and proxies.
+  app.addHook('onRequest', async (request) => {
+    const query = request.url.split('?', 2)[1];
+    if (query && /(^|&)(password|passwordTwo|totp)=/i.test(query))
+      throw new AppError(400, 'PASSWORD_IN_QUERY');
+  });
+
   await app.register(errorsPlugin);
+  await app.register(servicesPlugin, { config, appSecret, mailer });
   await app.register(databasePlugin, { handle: database });
   await app.register(authPlugin);
   await app.register(openapiPlugin);
@@ -47,7 +64,9 @@ export const buildApp = async ({ config, database, logger }: AppOptions) => {
   await app.register(
     async (api) => {
       await api.register(systemRoutes, { config, build });
+      await api.register(accountRoutes);
       await api.register(clubRoutes);
+      await api.register(geographyRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_BASE_PATH },

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, resolveAppSecret } from './config.ts';
 import { DatabaseLockedError, openDatabase } from './db/client.ts';
 
 const fail = (message: string): never => {
@@ -27,7 +27,7 @@ const start = async () => {
     return fail(`Could not open the database: ${(error as Error).message}`);
   }
 
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, appSecret: resolveAppSecret(config) });
 
   let isClosing = false;
   const shutdown = async (signal: string) => {

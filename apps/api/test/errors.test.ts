@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildApp } from '../src/app.ts';
-import { openTestDatabase, testConfig, useTestApp } from './helpers.ts';
+import { openTestDatabase, TEST_APP_SECRET, testConfig, useTestApp } from './helpers.ts';
 
 describe('error shape', () => {
   const context = useTestApp();
@@ -61,7 +61,7 @@ describe('error handler', () => {
   // A throwaway route set on a real app shows how validation failures and crashes are answered.
   const buildWithProbe = async () => {
     const database = await openTestDatabase();
-    const app = await buildApp({ config: testConfig(), database, logger: false });
+    const app = await buildApp({ config: testConfig(), database, appSecret: TEST_APP_SECRET, logger: false });
     app.post(
       '/api/v1/probe',
       {

@@ -5,6 +5,7 @@ import { type App, buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
 import { accounts, sessions } from '../src/db/schema.ts';
+import { createMemoryMailer } from '../src/lib/mailer.ts';
 import { hashToken, newToken } from '../src/lib/tokens.ts';
 import { SESSION_ABSOLUTE_MS } from '../src/plugins/auth.ts';
 
@@ -30,14 +31,27 @@ export const openTestDatabase = async (): Promise<DatabaseHandle> => {
 export const testConfig = (overrides: Record<string, string> = {}) =>
   loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/carta-test-unused', ...overrides });
 
-export type TestContext = { app: App; database: DatabaseHandle };
+export const TEST_APP_SECRET = 'test-secret-test-secret-test-secret-0123';
+
+export type TestContext = {
+  app: App;
+  database: DatabaseHandle;
+  mailer: ReturnType<typeof createMemoryMailer>;
+};
 
 /** A real app on a real database for the file's tests; closed after them. */
 export const useTestApp = (): TestContext => {
   const context = {} as TestContext;
   beforeAll(async () => {
     context.database = await openTestDatabase();
-    context.app = await buildApp({ config: testConfig(), database: context.database, logger: false });
+    context.mailer = createMemoryMailer();
+    context.app = await buildApp({
+      config: testConfig(),
+      database: context.database,
+      appSecret: TEST_APP_SECRET,
+      mailer: context.mailer,
+      logger: false,
+    });
     await context.app.ready();
   });
   afterAll(async () => {

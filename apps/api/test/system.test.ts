@@ -1,7 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { openTestDatabase, testConfig, useTestApp } from './helpers.ts';
+import { openTestDatabase, TEST_APP_SECRET, testConfig, useTestApp } from './helpers.ts';
 
 describe('health', () => {
   const context = useTestApp();
@@ -14,7 +14,7 @@ describe('health', () => {
 
   it('answers 503 in the error shape when the database does not answer', async () => {
     const database = await openTestDatabase();
-    const app = await buildApp({ config: testConfig(), database, logger: false });
+    const app = await buildApp({ config: testConfig(), database, appSecret: TEST_APP_SECRET, logger: false });
     await database.close();
     const response = await app.inject({
       method: 'GET',

@@ -127,3 +127,25 @@ export type Place = z.infer<typeof PlaceSchema>;
 
 export const CountryParamsSchema = z.object({ countryIsoCode: z.string().min(2).max(3) });
 export const StateParamsSchema = CountryParamsSchema.extend({ stateIsoCode: z.string().min(1).max(10) });
+
+/** An admin's message to a club (spec §3 Message). */
+export const ClubMessageSchema = z.object({
+  id: z.number(),
+  severity: z.number(),
+  summary: z.string(),
+  fullMessage: z.string(),
+});
+export type ClubMessage = z.infer<typeof ClubMessageSchema>;
+
+/** GET /clubs: one entry per club the caller owns (spec §3 Owned club summary). */
+export const OwnedClubSummarySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  brand: BrandSchema.nullable(),
+  freeForever: z.boolean(),
+  subscriptionEnabled: z.boolean(),
+  /** `YYYY-MM-DD`, or null without a subscription. */
+  subscriptionExpiration: z.string().nullable(),
+  message: ClubMessageSchema.nullable(),
+});
+export type OwnedClubSummary = z.infer<typeof OwnedClubSummarySchema>;

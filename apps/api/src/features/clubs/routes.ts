@@ -1,24 +1,115 @@
+import { OutcomeResponseSchema, TokenQuerySchema } from '@carta/contract/accounts';
+import {
+  BrandSchema,
+  CreateClubRequestSchema,
+  CreateClubResponseSchema,
+  OwnedClubSummarySchema,
+} from '@carta/contract/clubs';
 import { ErrorResponseSchema } from '@carta/contract/errors';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { brands, clubMessages, clubs, subscriptions } from '../db/schema.ts';
-import { callerOf } from '../plugins/auth.ts';
-
-// TODO(contract): replace with OwnedClubSummarySchema from @carta/contract/entities once it lands.
-const OwnedClubSummarySchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  brand: z.object({ id: z.number(), name: z.string(), enabled: z.boolean() }).nullable(),
-  freeForever: z.boolean(),
-  subscriptionEnabled: z.boolean(),
-  subscriptionExpiration: z.string().nullable(),
-  message: z
-    .object({ id: z.number(), severity: z.number(), summary: z.string(), fullMessage: z.string() })
-    .nullable(),
-});
+import { accounts, brands, clubMessages, clubs, subscriptions } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { callerOf } from '../../plugins/auth.ts';
+import { assertUncommonPassword, createAccount, sendActivationEmail } from '../accounts/accounts.ts';
+import { consumeToken } from '../accounts/one-time-tokens.ts';
+import { activateClub, checkClubForm, insertClub, sendClubActivationRequest } from './create-club.ts';
 
 export const clubRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/clubs',
+    {
+      // A token is optional here: without one, the body carries the new account (sign-up).
+      onRequest: async (request) => {
+        if (request.headers.authorization) await app.authenticate(request);
+      },
+      schema: {
+        tags: ['clubs'],
+        summary: 'Create a club; without a token, also the account under `account` (sign-up)',
+        security: [{}, { bearerAuth: [] }],
+        body: CreateClubRequestSchema,
+        response: {
+          201: CreateClubResponseSchema,
+          400: ErrorResponseSchema,
+          401: ErrorResponseSchema,
+          409: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { club, account } = request.body;
+      const caller = request.caller;
+      if (!caller && !account) throw new AppError(401, 'UNAUTHORIZED');
+      if (caller && account) {
+        throw new AppError(400, 'VALIDATION_ERROR', {
+          issues: [{ path: 'body.account', key: 'validation.unknownField' }],
+        });
+      }
+      if (account) assertUncommonPassword(account.password, 'body.account.password');
+      await checkClubForm(app, club, 'body.club');
+
+      const created = await app.db.transaction(async (tx) => {
+        const newAccount = account ? await createAccount(app, tx, account) : null;
+        const ownerId = newAccount?.accountId ?? caller!.accountId;
+        const [owner] = await tx
+          .select({ name: accounts.name, lastName: accounts.lastName })
+          .from(accounts)
+          .where(eq(accounts.id, ownerId));
+        const { clubId, activationToken } = await insertClub(tx, ownerId, club);
+        return { clubId, activationToken, owner: owner!, newAccount };
+      });
+
+      // Emails leave only once everything is saved.
+      await sendClubActivationRequest(app, club, created.owner, created.activationToken);
+      if (created.newAccount && account)
+        await sendActivationEmail(app, account, created.newAccount.activationToken);
+      return reply.status(201).send({
+        clubId: created.clubId,
+        ...(created.newAccount ? { enrolment: created.newAccount.enrolment } : {}),
+      });
+    },
+  );
+
+  app.get(
+    '/clubs/activate',
+    {
+      schema: {
+        tags: ['clubs'],
+        summary: "Activate a club with the operations email's link; emails the owner",
+        querystring: TokenQuerySchema,
+        response: { 200: OutcomeResponseSchema, 400: ErrorResponseSchema },
+      },
+    },
+    async (request) => {
+      const email = await app.db.transaction(async (tx) => {
+        const target = await consumeToken(tx, 'club_activation', request.query.token);
+        if (!target?.clubId) return undefined;
+        return activateClub(app, tx, target.clubId);
+      });
+      if (email === undefined) throw new AppError(400, 'RESET_LINK_INVALID');
+      if (email) await app.mailer.send(email);
+      return { outcome: 'activated' };
+    },
+  );
+
+  app.get(
+    '/brands',
+    {
+      schema: {
+        tags: ['clubs'],
+        summary: 'Brands a club can work with',
+        response: { 200: z.array(BrandSchema) },
+      },
+    },
+    async () =>
+      app.db
+        .select({ id: brands.id, name: brands.name, enabled: brands.enabled })
+        .from(brands)
+        .where(eq(brands.enabled, true))
+        .orderBy(asc(brands.name)),
+  );
+
   app.get(
     '/clubs',
     {

@@ -1,0 +1,567 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { accounts, addresses, authAttempts, clubs, oneTimeTokens, sessions } from '../src/db/schema.ts';
+import { generateTotp } from '../src/features/accounts/totp.ts';
+import { hashToken } from '../src/lib/tokens.ts';
+import { uniquePhone, useTestApp } from './helpers.ts';
+
+const PASSWORD = 'Tavolo7$Blu';
+const STEP_MS = 30_000;
+
+describe('accounts', () => {
+  const context = useTestApp();
+  const english = { 'accept-language': 'en' };
+
+  const signUp = async (overrides: Record<string, unknown> = {}) => {
+    const phone = uniquePhone();
+    const response = await context.app.inject({
+      method: 'POST',
+      url: '/api/v1/users',
+      headers: english,
+      payload: {
+        name: 'Lucia',
+        lastName: 'Verdi',
+        email: `lucia.${phone}@example.com`,
+        phone: `+${phone.slice(0, 2)} ${phone.slice(2)}`,
+        password: PASSWORD,
+        passwordTwo: PASSWORD,
+        language: 'en',
+        ...overrides,
+      },
+    });
+    return { phone, response };
+  };
+
+  const linkToken = (link: string | undefined) => new URL(link!).searchParams.get('token')!;
+
+  /** Signs up and follows the activation link; answers the phone and authenticator secret. */
+  const activeOwner = async () => {
+    const { phone, response } = await signUp();
+    expect(response.statusCode).toBe(201);
+    const mail = context.mailer.sent.findLast((message) => message.to.includes(phone));
+    const activation = await context.app.inject({
+      method: 'GET',
+      url: `/api/v1/users/activate?token=${linkToken(mail?.link)}`,
+    });
+    expect(activation.json()).toEqual({ outcome: 'activated' });
+    return { phone, secret: response.json().enrolment.secret as string };
+  };
+
+  // Each owner logs in from its own address: the per-address limit must not tie tests together.
+  const addressOf = (phone: string) =>
+    `10.${Number(phone.slice(-6, -4))}.${Number(phone.slice(-4, -2))}.${Number(phone.slice(-2))}`;
+  const login = (phone: string, password: string, totp: string) =>
+    context.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      headers: english,
+      remoteAddress: addressOf(phone.replace(/\D/g, '')),
+      payload: { username: phone, password, totp },
+    });
+
+  it('creates an account and answers its authenticator enrolment, naming Carta and the phone', async () => {
+    const { phone, response } = await signUp();
+    expect(response.statusCode).toBe(201);
+    const { enrolment } = response.json();
+    expect(enrolment.secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(enrolment.otpauthUri).toMatch(/^otpauth:\/\/totp\/Carta:/);
+    expect(decodeURIComponent(enrolment.otpauthUri)).toContain(phone);
+    // The phone is stored normalised, and the secret is not stored in clear.
+    const [row] = await context.database.db.select().from(accounts).where(eq(accounts.phone, phone));
+    expect(row?.totpSecret).not.toContain(enrolment.secret);
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
+    const mail = context.mailer.sent.findLast((message) => message.to === row?.email);
+    expect(mail?.subject).toBe('Confirm your Carta account');
+    expect(mail?.link).toMatch(/\/users\/activate\?token=/);
+  });
+
+  it('refuses a phone that already has an account with 409 and the spec message', async () => {
+    const { phone } = await signUp();
+    const again = await signUp({ phone });
+    expect(again.response.statusCode).toBe(409);
+    expect(again.response.json()).toMatchObject({
+      code: 'PHONE_TAKEN',
+      message: 'An account with this phone already exists, contact the provider',
+    });
+  });
+
+  it.each([
+    [{ phone: '12345' }, 'body.phone', 'Enter 6 to 15 digits'],
+    [{ phone: '1234567890123456' }, 'body.phone', 'Enter 6 to 15 digits'],
+    [
+      { password: 'Ab1!', passwordTwo: 'Ab1!' },
+      'body.password',
+      'The password must be 8 to 20 characters long',
+    ],
+    [
+      { password: 'Abcdefgh1234', passwordTwo: 'Abcdefgh1234' },
+      'body.password',
+      'Use letters, numbers and at least one of ! $ @ %',
+    ],
+    [{ passwordTwo: 'Tavolo7$Ross' }, 'body.passwordTwo', 'Passwords do not match'],
+    [{ email: 'lucia.example.com' }, 'body.email', 'Invalid email format'],
+    [{ name: '' }, 'body.name', 'This field is required'],
+  ])('refuses %o with the message on %s', async (overrides, path, message) => {
+    const { response } = await signUp(overrides);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().issues).toContainEqual(expect.objectContaining({ path, message }));
+  });
+
+  it('accepts the limits themselves: 6 and 15 digits, 8 and 20 characters', async () => {
+    expect(
+      (await signUp({ phone: String(100000 + Math.floor(Math.random() * 899999)) })).response.statusCode,
+    ).toBe(201);
+    const twenty = 'Aa1$Aa1$Aa1$Aa1$Aa1$';
+    expect((await signUp({ password: twenty, passwordTwo: twenty })).response.statusCode).toBe(201);
+    expect((await signUp({ password: 'Zq8$wxyv', passwordTwo: 'Zq8$wxyv' })).response.statusCode).toBe(201);
+  });
+
+  it('refuses one of the most common passwords, even dressed up', async () => {
+    const { response } = await signUp({ password: 'Password1!', passwordTwo: 'Password1!' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'PASSWORD_TOO_COMMON' });
+    expect(response.json().issues[0].path).toBe('body.password');
+  });
+
+  it('refuses a password in the query string', async () => {
+    const response = await context.app.inject({
+      method: 'POST',
+      url: `/api/v1/users?password=${encodeURIComponent(PASSWORD)}`,
+      payload: {},
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('PASSWORD_IN_QUERY');
+  });
+
+  it('refuses login before activation, resends the email, and activates once', async () => {
+    const { phone, response } = await signUp();
+    const { secret } = response.json().enrolment;
+    const early = await login(phone, PASSWORD, generateTotp(secret));
+    expect(early.statusCode).toBe(403);
+    expect(early.json().code).toBe('ACCOUNT_NOT_ACTIVATED');
+
+    const sentBefore = context.mailer.sent.length;
+    const resend = await context.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/activate/resend',
+      payload: { username: phone, password: PASSWORD },
+    });
+    expect(resend.json()).toEqual({ outcome: 'sent' });
+    expect(context.mailer.sent.length).toBe(sentBefore + 1);
+
+    const token = linkToken(context.mailer.sent.at(-1)?.link);
+    const first = await context.app.inject({ method: 'GET', url: `/api/v1/users/activate?token=${token}` });
+    expect(first.json()).toEqual({ outcome: 'activated' });
+    const second = await context.app.inject({
+      method: 'GET',
+      url: `/api/v1/users/activate?token=${token}`,
+      headers: english,
+    });
+    expect(second.statusCode).toBe(400);
+    expect(second.json().message).toBe('The link you used is invalid or expired');
+  });
+
+  it('logs in with phone, password and a current code; the token is stored only hashed', async () => {
+    const { phone, secret } = await activeOwner();
+    const response = await login(`+${phone}`, PASSWORD, generateTotp(secret));
+    expect(response.statusCode).toBe(200);
+    const { token, admin } = response.json();
+    expect(admin).toBe(false);
+    expect(token.length).toBeGreaterThanOrEqual(22);
+    const stored = await context.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(token)));
+    expect(stored).toHaveLength(1);
+    const clear = await context.database.db.select().from(sessions).where(eq(sessions.tokenHash, token));
+    expect(clear).toHaveLength(0);
+    const clubsResponse = await context.app.inject({
+      method: 'GET',
+      url: '/api/v1/clubs',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(clubsResponse.statusCode).toBe(200);
+  });
+
+  it('never accepts the same code twice, and accepts one step of drift', async () => {
+    const { phone, secret } = await activeOwner();
+    const now = Date.now();
+    expect((await login(phone, PASSWORD, generateTotp(secret, now - STEP_MS))).statusCode).toBe(200);
+    const replay = await login(phone, PASSWORD, generateTotp(secret, now - STEP_MS));
+    expect(replay.statusCode).toBe(401);
+    expect((await login(phone, PASSWORD, generateTotp(secret, now + STEP_MS))).statusCode).toBe(200);
+    expect((await login(phone, PASSWORD, generateTotp(secret, now + 3 * STEP_MS))).statusCode).toBe(401);
+  });
+
+  it('answers a wrong phone, password or code with the same 401 message', async () => {
+    const { phone, secret } = await activeOwner();
+    const message = 'Phone number or password might be wrong';
+    const wrongPhone = await login(uniquePhone(), PASSWORD, generateTotp(secret));
+    const wrongPassword = await login(phone, 'Tavolo7$Ross', generateTotp(secret));
+    const wrongCode = await login(phone, PASSWORD, generateTotp(secret, Date.now() + 10 * STEP_MS));
+    for (const response of [wrongPhone, wrongPassword, wrongCode]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ status: 401, code: 'LOGIN_FAILED', message });
+    }
+  });
+
+  it('locks an account out after 10 failures in 15 minutes, says when to retry, and lifts the lock', async () => {
+    const { phone, secret } = await activeOwner();
+    for (let attempt = 0; attempt < 10; attempt++) {
+      expect((await login(phone, 'Tavolo7$Ross', '000000')).statusCode).toBe(401);
+    }
+    const locked = await login(phone, PASSWORD, generateTotp(secret));
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().code).toBe('RATE_LIMITED');
+    const retryAfter = Number(locked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(800);
+    expect(retryAfter).toBeLessThanOrEqual(900);
+    // Fifteen minutes later the attempts no longer count.
+    await context.database.db
+      .update(authAttempts)
+      .set({ createdAt: new Date(Date.now() - 16 * 60 * 1000) })
+      .where(eq(authAttempts.phone, phone));
+    expect((await login(phone, PASSWORD, generateTotp(secret))).statusCode).toBe(200);
+  });
+
+  it('locks an address out after 10 failures, whatever the phones', async () => {
+    const remoteAddress = '192.0.2.77';
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const response = await context.app.inject({
+        method: 'POST',
+        url: '/api/v1/login',
+        remoteAddress,
+        payload: { username: uniquePhone(), password: 'Tavolo7$Ross', totp: '000000' },
+      });
+      expect(response.statusCode).toBe(401);
+    }
+    const locked = await context.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      remoteAddress,
+      payload: { username: uniquePhone(), password: PASSWORD, totp: '123456' },
+    });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.headers['retry-after']).toBeTruthy();
+  });
+
+  it('revokes the session at logout', async () => {
+    const { phone, secret } = await activeOwner();
+    const { token } = (await login(phone, PASSWORD, generateTotp(secret))).json();
+    const authorization = `Bearer ${token}`;
+    const logout = await context.app.inject({
+      method: 'POST',
+      url: '/api/v1/logout',
+      headers: { authorization },
+    });
+    expect(logout.statusCode).toBe(204);
+    const after = await context.app.inject({
+      method: 'GET',
+      url: '/api/v1/clubs',
+      headers: { authorization },
+    });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('recovers a password through a single-use emailed link that ends every session', async () => {
+    const { phone, secret } = await activeOwner();
+    const { token: sessionToken } = (await login(phone, PASSWORD, generateTotp(secret))).json();
+
+    const unknown = await context.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/password/recovery',
+      remoteAddress: addressOf(phone),
+      headers: english,
+      payload: { phone: uniquePhone() },
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('No account found with this phone number');
+
+    const recovery = await context.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/password/recovery',
+      remoteAddress: addressOf(phone),
+      payload: { phone },
+    });
+    expect(recovery.json()).toEqual({ outcome: 'sent' });
+    const mail = context.mailer.sent.at(-1);
+    expect(mail?.subject).toBe('Reset your Carta password');
+    const resetToken = linkToken(mail?.link);
+
+    const newPassword = 'Bancone9@Nuovo';
+    const reset = await context.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/password/reset',
+      payload: { token: resetToken, password: newPassword, passwordTwo: newPassword },
+    });
+    expect(reset.json()).toEqual({ outcome: 'reset' });
+    const oldSession = await context.app.inject({
+      method: 'GET',
+      url: '/api/v1/clubs',
+      headers: { authorization: `Bearer ${sessionToken}` },
+    });
+    expect(oldSession.statusCode).toBe(401);
+    const reuse = await context.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/password/reset',
+      headers: english,
+      payload: { token: resetToken, password: 'Altra7$Password', passwordTwo: 'Altra7$Password' },
+    });
+    expect(reuse.statusCode).toBe(400);
+    expect(reuse.json().message).toBe('The link you used is invalid or expired');
+    // The authenticator survives a reset.
+    expect((await login(phone, newPassword, generateTotp(secret, Date.now() + STEP_MS))).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('refuses an expired reset link', async () => {
+    const { phone } = await activeOwner();
+    await context.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/password/recovery',
+      remoteAddress: addressOf(phone),
+      payload: { phone },
+    });
+    const resetToken = linkToken(context.mailer.sent.at(-1)?.link);
+    await context.database.db
+      .update(oneTimeTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(oneTimeTokens.tokenHash, hashToken(resetToken)));
+    const reset = await context.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/password/reset',
+      payload: { token: resetToken, password: 'Bancone9@Nuovo', passwordTwo: 'Bancone9@Nuovo' },
+    });
+    expect(reset.statusCode).toBe(400);
+    expect(reset.json().code).toBe('RESET_LINK_INVALID');
+  });
+
+  it("saves the owner's language", async () => {
+    const { phone, secret } = await activeOwner();
+    const { token } = (await login(phone, PASSWORD, generateTotp(secret))).json();
+    const response = await context.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/language',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { language: 'it' },
+    });
+    expect(response.statusCode).toBe(204);
+    const [row] = await context.database.db.select().from(accounts).where(eq(accounts.phone, phone));
+    expect(row?.language).toBe('it');
+  });
+});
+
+describe('clubs at sign-up and after', () => {
+  const context = useTestApp();
+
+  const club = (overrides: Record<string, unknown> = {}) => ({
+    name: 'Osteria del Ponte',
+    seats: 45,
+    address: { country: 'IT', line1: 'Via del Ponte 3', postalCode: '37121', city: 'Verona', state: 'VR' },
+    brandId: null,
+    companyName: 'Ponte srl',
+    vatNumber: 'IT00743110157',
+    ...overrides,
+  });
+  const account = (phone: string) => ({
+    name: 'Paolo',
+    lastName: 'Neri',
+    email: `paolo.${phone}@example.com`,
+    phone,
+    password: PASSWORD,
+    passwordTwo: PASSWORD,
+    language: 'it',
+  });
+
+  it('creates account and club in one call, asks operations to activate it, and activation emails the owner', async () => {
+    const phone = uniquePhone();
+    const response = await context.app.inject({
+      method: 'POST',
+      url: '/api/v1/clubs',
+      payload: { club: club(), account: account(phone) },
+    });
+    expect(response.statusCode).toBe(201);
+    const { clubId, enrolment } = response.json();
+    expect(enrolment.otpauthUri).toContain('otpauth://');
+    const [row] = await context.database.db.select().from(clubs).where(eq(clubs.id, clubId));
+    expect(row).toMatchObject({ status: 'pending', timeZone: 'Europe/Rome', name: 'Osteria del Ponte' });
+
+    const operations = context.mailer.sent.find((message) => message.subject.includes('Osteria del Ponte'));
+    expect(operations?.to).toBe('operations@carta.local');
+    expect(context.mailer.sent.some((message) => message.subject === 'Conferma il tuo account Carta')).toBe(
+      true,
+    );
+
+    const token = new URL(operations!.link!).searchParams.get('token');
+    const activation = await context.app.inject({
+      method: 'GET',
+      url: `/api/v1/clubs/activate?token=${token}`,
+    });
+    expect(activation.json()).toEqual({ outcome: 'activated' });
+    const [active] = await context.database.db.select().from(clubs).where(eq(clubs.id, clubId));
+    expect(active?.status).toBe('active');
+    expect(context.mailer.sent.at(-1)?.subject).toBe('Osteria del Ponte è attivo su Carta');
+  });
+
+  it('saves nothing when the VAT number is invalid, and says so on the field', async () => {
+    const phone = uniquePhone();
+    const response = await context.app.inject({
+      method: 'POST',
+      url: '/api/v1/clubs',
+      headers: { 'accept-language': 'en' },
+      payload: { club: club({ vatNumber: 'IT00743110158' }), account: account(phone) },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'VAT_INVALID',
+      issues: [
+        { path: 'body.club.vatNumber', message: 'The VAT number is not valid for the chosen country' },
+      ],
+    });
+    const rows = await context.database.db.select().from(accounts).where(eq(accounts.phone, phone));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('requires the sales representative when a brand is chosen', async () => {
+    const response = await context.app.inject({
+      method: 'POST',
+      url: '/api/v1/clubs',
+      payload: { club: club({ brandId: 1 }), account: account(uniquePhone()) },
+    });
+    expect(response.statusCode).toBe(400);
+    const paths = response.json().issues.map((issue: { path: string }) => issue.path);
+    expect(paths).toEqual(
+      expect.arrayContaining(['body.club.salesAccount.name', 'body.club.salesAccount.lastName']),
+    );
+  });
+
+  it('without a token and without an account answers 401; with a token creates a further club', async () => {
+    const anonymous = await context.app.inject({
+      method: 'POST',
+      url: '/api/v1/clubs',
+      payload: { club: club() },
+    });
+    expect(anonymous.statusCode).toBe(401);
+
+    const phone = uniquePhone();
+    const first = await context.app.inject({
+      method: 'POST',
+      url: '/api/v1/clubs',
+      payload: { club: club(), account: account(phone) },
+    });
+    const [owner] = await context.database.db.select().from(accounts).where(eq(accounts.phone, phone));
+    await context.database.db
+      .update(accounts)
+      .set({ emailConfirmedAt: new Date() })
+      .where(eq(accounts.id, owner!.id));
+    const { token } = (
+      await context.app.inject({
+        method: 'POST',
+        url: '/api/v1/login',
+        payload: { username: phone, password: PASSWORD, totp: generateTotp(first.json().enrolment.secret) },
+      })
+    ).json();
+    const second = await context.app.inject({
+      method: 'POST',
+      url: '/api/v1/clubs',
+      headers: { authorization: `Bearer ${token}` },
+      payload: {
+        club: club({
+          name: 'Bar del Porto',
+          address: { country: 'IT', line1: 'Molo 1', postalCode: '16121', city: 'Genova' },
+        }),
+      },
+    });
+    expect(second.statusCode).toBe(201);
+    expect(second.json().enrolment).toBeUndefined();
+    const list = await context.app.inject({
+      method: 'GET',
+      url: '/api/v1/clubs',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(list.json().map((entry: { name: string }) => entry.name)).toEqual([
+      'Bar del Porto',
+      'Osteria del Ponte',
+    ]);
+
+    // Deleting the account (password + code again) removes it with its clubs, addresses and sessions.
+    const wrong = await context.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/users/me',
+      headers: { authorization: `Bearer ${token}` },
+      payload: {
+        password: 'Tavolo7$Ross',
+        totp: generateTotp(first.json().enrolment.secret, Date.now() + STEP_MS),
+      },
+    });
+    expect(wrong.statusCode).toBe(401);
+    const addressIds = (
+      await context.database.db
+        .select({ id: clubs.addressId })
+        .from(clubs)
+        .where(eq(clubs.ownerId, owner!.id))
+    ).map((row) => row.id);
+    const deleted = await context.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/users/me',
+      headers: { authorization: `Bearer ${token}` },
+      payload: {
+        password: PASSWORD,
+        totp: generateTotp(first.json().enrolment.secret, Date.now() + STEP_MS),
+      },
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect(await context.database.db.select().from(accounts).where(eq(accounts.id, owner!.id))).toHaveLength(
+      0,
+    );
+    expect(await context.database.db.select().from(clubs).where(eq(clubs.ownerId, owner!.id))).toHaveLength(
+      0,
+    );
+    expect(
+      await context.database.db.select().from(sessions).where(eq(sessions.accountId, owner!.id)),
+    ).toHaveLength(0);
+    for (const id of addressIds) {
+      expect(await context.database.db.select().from(addresses).where(eq(addresses.id, id))).toHaveLength(0);
+    }
+  });
+});
+
+describe('brands and geography', () => {
+  const context = useTestApp();
+
+  it('lists countries in the caller language, with states and cities', async () => {
+    const italian = await context.app.inject({ method: 'GET', url: '/api/v1/countries' });
+    expect(italian.json()).toContainEqual({ iso2: 'DE', name: 'Germania' });
+    const english = await context.app.inject({
+      method: 'GET',
+      url: '/api/v1/countries',
+      headers: { 'accept-language': 'en' },
+    });
+    expect(english.json()).toContainEqual({ iso2: 'DE', name: 'Germany' });
+    const states = await context.app.inject({ method: 'GET', url: '/api/v1/countries/IT/states' });
+    expect(states.json().length).toBeGreaterThan(20);
+    const lombardy = states.json().find((state: { name: string }) => state.name === 'Lombardy');
+    const cities = await context.app.inject({
+      method: 'GET',
+      url: `/api/v1/countries/IT/states/${lombardy.iso2}/cities`,
+    });
+    expect(cities.json()).toContainEqual({ iso2: 'Milan', name: 'Milan' });
+  });
+
+  it('answers 404 for an unknown country or state', async () => {
+    expect((await context.app.inject({ method: 'GET', url: '/api/v1/countries/ZZ/states' })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await context.app.inject({ method: 'GET', url: '/api/v1/countries/IT/states/NOPE/cities' }))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it('lists enabled brands only', async () => {
+    const response = await context.app.inject({ method: 'GET', url: '/api/v1/brands' });
+    expect(response.statusCode).toBe(200);
+    expect(Array.isArray(response.json())).toBe(true);
+  });
+});
