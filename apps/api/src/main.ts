@@ -1,7 +1,6 @@
-import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, resolveAppSecret } from './config.ts';
-import { DatabaseLockedError, openDatabase } from './db/client.ts';
+import { DatabaseLockedError, openConfiguredDatabase } from './db/client.ts';
 
 const fail = (message: string): never => {
   process.stderr.write(`\n${message}\n\n`);
@@ -17,11 +16,9 @@ const start = async () => {
     throw error;
   }
 
-  let database: Awaited<ReturnType<typeof openDatabase>>;
+  let database: Awaited<ReturnType<typeof openConfiguredDatabase>>;
   try {
-    database = config.databaseUrl
-      ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize })
-      : await openDatabase({ kind: 'pglite', directory: path.join(config.dataDirectory, 'pg') });
+    database = await openConfiguredDatabase(config);
   } catch (error) {
     if (error instanceof DatabaseLockedError) return fail(error.message);
     return fail(`Could not open the database: ${(error as Error).message}`);

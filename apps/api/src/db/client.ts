@@ -134,3 +134,13 @@ const migratePostgresOnce = async (url: string): Promise<void> => {
     await client.end();
   }
 };
+
+/** The database the configuration names: PostgreSQL with DATABASE_URL, else PGlite in DATA_DIR/pg. */
+export const openConfiguredDatabase = (config: {
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  dataDirectory: string;
+}) =>
+  config.databaseUrl
+    ? openDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize })
+    : openDatabase({ kind: 'pglite', directory: path.join(config.dataDirectory, 'pg') });
