@@ -151,15 +151,13 @@ if (existing?.totpSecret) {
       }
     }
     const [terrace] = await tx.insert(tableZones).values({ clubId: club!.id, name: 'Terrazza' }).returning();
-    await tx
-      .insert(clubTables)
-      .values(
-        ['1', '2', '3', '4'].map((name) => ({
-          clubId: club!.id,
-          name: `Tavolo ${name}`,
-          tableZoneId: terrace!.id,
-        })),
-      );
+    await tx.insert(clubTables).values(
+      ['1', '2', '3', '4'].map((name) => ({
+        clubId: club!.id,
+        name: `Tavolo ${name}`,
+        tableZoneId: terrace!.id,
+      })),
+    );
   });
 }
 await database.close();

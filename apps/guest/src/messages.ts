@@ -1,3 +1,5 @@
+import { pickLanguage } from '@carta/contract/accept-language';
+
 // Page chrome of the guest pages. Guests read in more languages than owners: it, en, de, fr, es.
 
 export const GUEST_LANGUAGES = ['it', 'en', 'de', 'fr', 'es'] as const;
@@ -52,21 +54,5 @@ export const guestMessages: Record<GuestLanguage, GuestMessages> = {
 };
 
 /** The guest's language from Accept-Language, among those the pages speak; Italian otherwise. */
-export const pickGuestLanguage = (acceptLanguage: string | undefined): GuestLanguage => {
-  if (!acceptLanguage) return 'it';
-  const ranked = acceptLanguage
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...parameters] = part.trim().split(';');
-      const quality = parameters.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      return {
-        language: tag.toLowerCase().split('-')[0] ?? '',
-        quality: quality ? Number(quality.slice(2)) : 1,
-        index,
-      };
-    })
-    .filter((entry) => entry.quality > 0)
-    .sort((a, b) => b.quality - a.quality || a.index - b.index);
-  const match = ranked.find((entry) => (GUEST_LANGUAGES as readonly string[]).includes(entry.language));
-  return (match?.language as GuestLanguage | undefined) ?? 'it';
-};
+export const pickGuestLanguage = (acceptLanguage: string | undefined): GuestLanguage =>
+  pickLanguage(acceptLanguage, GUEST_LANGUAGES, 'it');
