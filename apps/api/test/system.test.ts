@@ -59,8 +59,28 @@ describe('OpenAPI document', () => {
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(Object.keys(document.paths)).toEqual(
-      expect.arrayContaining(['/api/v1/health', '/api/v1/config', '/api/v1/clubs']),
+      expect.arrayContaining([
+        '/api/v1/health',
+        '/api/v1/config',
+        '/api/v1/clubs',
+        '/api/v1/clubs/activate',
+        '/api/v1/login',
+        '/api/v1/logout',
+        '/api/v1/users',
+        '/api/v1/users/activate',
+        '/api/v1/users/password/recovery',
+        '/api/v1/users/password/reset',
+        '/api/v1/users/language',
+        '/api/v1/users/me',
+        '/api/v1/brands',
+        '/api/v1/countries',
+        '/api/v1/countries/{countryIsoCode}/states',
+        '/api/v1/countries/{countryIsoCode}/states/{stateIsoCode}/cities',
+      ]),
     );
+    // Every operation says what its failures look like, with the one error shape.
+    const login = document.paths['/api/v1/login'].post;
+    expect(Object.keys(login.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '429']));
     // Pages and the document itself are not part of the API's description.
     expect(Object.keys(document.paths).some((path) => path.startsWith('/public'))).toBe(false);
   });
