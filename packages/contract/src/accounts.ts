@@ -7,8 +7,8 @@ import { LANGUAGES } from './limits.ts';
 export const LanguageSchema = z.enum(LANGUAGES);
 
 /** Adds "Passwords do not match" on `passwordTwo` when the two differ. */
-const withMatchingPasswords = <Shape extends { password: string; passwordTwo: string }>(
-  schema: z.ZodType<Shape>,
+const withMatchingPasswords = <Schema extends z.ZodType<{ password: string; passwordTwo: string }>>(
+  schema: Schema,
 ) =>
   schema.refine((value) => value.password === value.passwordTwo, {
     path: ['passwordTwo'],

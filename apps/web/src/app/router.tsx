@@ -44,9 +44,31 @@ export const routes: RouteObject[] = [
             },
           },
           { path: 'signup', lazy: comingSoon('screens.signup', { hasLoginLink: true }) },
-          { path: 'password/recovery', lazy: comingSoon('screens.passwordRecovery', { hasLoginLink: true }) },
-          { path: 'password/reset', lazy: comingSoon('screens.passwordReset', { hasLoginLink: true }) },
-          { path: 'users/activate', lazy: comingSoon('screens.userActivation', { hasLoginLink: true }) },
+          {
+            path: 'password/recovery',
+            lazy: async () => {
+              const { PasswordRecoveryScreen } = await import(
+                '../features/auth/password-recovery-screen.tsx'
+              );
+              return { Component: PasswordRecoveryScreen };
+            },
+          },
+          {
+            path: 'password/reset',
+            lazy: async () => {
+              const { PasswordResetScreen } = await import('../features/auth/password-reset-screen.tsx');
+              return { Component: PasswordResetScreen };
+            },
+          },
+          {
+            path: 'users/activate',
+            lazy: async () => {
+              const { AccountActivationScreen } = await import(
+                '../features/auth/account-activation-screen.tsx'
+              );
+              return { Component: AccountActivationScreen };
+            },
+          },
         ],
       },
       {

@@ -101,7 +101,12 @@ export const apiRequest = async <Schema extends z.ZodType = z.ZodUnknown>(
         response.status === 401 ? 'UNAUTHORIZED' : 'INTERNAL_ERROR',
       );
     }
-    throw new ApiError({ ...parsed.data, status: response.status });
+    const retryAfter = Number(response.headers.get('retry-after'));
+    throw new ApiError({
+      ...parsed.data,
+      status: response.status,
+      retryAfterSeconds: retryAfter > 0 ? retryAfter : undefined,
+    });
   }
 
   if (!responseSchema) return payload as z.output<Schema>;

@@ -8,18 +8,22 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: ErrorCode;
   readonly issues: FieldIssue[];
+  /** From Retry-After on a 429: how long until trying again is allowed. */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor({
     status,
     code,
     message,
     issues = [],
+    retryAfterSeconds,
     cause,
   }: {
     status: number;
     code: ErrorCode;
     message: string;
     issues?: FieldIssue[];
+    retryAfterSeconds?: number | undefined;
     cause?: unknown;
   }) {
     super(message, { cause });
@@ -27,6 +31,7 @@ export class ApiError extends Error {
     this.status = status;
     this.code = code;
     this.issues = issues;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 

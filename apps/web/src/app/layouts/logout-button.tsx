@@ -5,14 +5,16 @@ import Tooltip from '@mui/material/Tooltip';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { logout as revokeSession } from '../../features/auth/api/logout.ts';
 import { clearSession } from '../../lib/session-store.ts';
 
-// TODO(auth): revoke the token on the server (DESIGN.md §2) once the API has a logout call.
 export const LogoutButton = ({ isCompact }: { isCompact: boolean }) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const logout = async () => {
+    // The token dies on the server too; a failed call (offline, already expired) must not keep anyone in.
+    await revokeSession().catch(() => {});
     clearSession({ isLogout: true });
     await navigate('/login', { replace: true });
     // Only now that the protected screens are gone: dropped earlier, their data would be refetched.

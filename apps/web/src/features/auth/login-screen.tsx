@@ -1,3 +1,4 @@
+import { LoginRequestSchema } from '@carta/contract/accounts';
 import { TOTP_DIGITS } from '@carta/contract/limits';
 import { zodResolver } from '@hookform/resolvers/zod';
 import VisibilityOffOutlined from '@mui/icons-material/VisibilityOffOutlined';
@@ -15,12 +16,16 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import type { z } from 'zod';
 import { ApiError, isUnexpectedError } from '../../lib/api-error.ts';
 import { translateMessageKey } from '../../lib/i18n.ts';
 import { saveSession } from '../../lib/session-store.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { useLogin } from './api/login.ts';
-import { type LoginFormInput, LoginFormSchema, type LoginRequest } from './login-form-schema.ts';
+import { type LoginRequest, useLogin, useResendActivation } from './api/login.ts';
+
+// The login form checks what the server checks, from the same schema.
+const LoginFormSchema = LoginRequestSchema;
+type LoginFormInput = z.input<typeof LoginRequestSchema>;
 
 const FIELD_NAMES = ['username', 'password', 'totp'] as const satisfies readonly (keyof LoginFormInput)[];
 type FieldName = (typeof FIELD_NAMES)[number];
@@ -49,15 +54,19 @@ export const LoginScreen = () => {
   const loginMutation = useLogin();
   const [isPasswordVisible, setIsPasswordVisible] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
+  const [isNotActivated, setIsNotActivated] = useState(false);
+  const resend = useResendActivation();
   useDocumentTitle(t('login.title'));
 
-  const { control, handleSubmit, setError } = useForm<LoginFormInput, unknown, LoginRequest>({
+  const { control, handleSubmit, setError, getValues } = useForm<LoginFormInput, unknown, LoginRequest>({
     resolver: zodResolver(LoginFormSchema),
     defaultValues: { username: '', password: '', totp: '' },
   });
 
   const submit = async (values: LoginRequest) => {
     setFormError(null);
+    setIsNotActivated(false);
+    resend.reset();
     try {
       const { token, admin } = await loginMutation.mutateAsync(values);
       // Nothing cached for a previous account may show through to this one.
@@ -69,6 +78,14 @@ export const LoginScreen = () => {
         for (const issue of error.issues) {
           if (isFieldName(issue.path)) setError(issue.path, { message: issue.key });
         }
+      }
+      if (error instanceof ApiError && error.code === 'ACCOUNT_NOT_ACTIVATED') {
+        setIsNotActivated(true);
+        return;
+      }
+      if (error instanceof ApiError && error.code === 'RATE_LIMITED' && error.retryAfterSeconds) {
+        setFormError(t('login.lockedOut', { count: Math.ceil(error.retryAfterSeconds / 60) }));
+        return;
       }
       setFormError(
         error instanceof ApiError && !isUnexpectedError(error) ? error.message : t('errors.INTERNAL_ERROR'),
@@ -88,6 +105,31 @@ export const LoginScreen = () => {
       {formError && (
         <Alert severity="error" variant="outlined">
           {formError}
+        </Alert>
+      )}
+
+      {isNotActivated && (
+        <Alert
+          severity={resend.isSuccess ? 'success' : 'warning'}
+          variant="outlined"
+          action={
+            resend.isSuccess ? undefined : (
+              <Button
+                color="inherit"
+                size="small"
+                loading={resend.isPending}
+                onClick={() => {
+                  const { username, password } = getValues();
+                  const phone = LoginRequestSchema.shape.username.safeParse(username);
+                  if (phone.success) resend.mutate({ username: phone.data, password });
+                }}
+              >
+                {t('login.resendActivation')}
+              </Button>
+            )
+          }
+        >
+          {resend.isSuccess ? t('login.activationSent') : t('errors.ACCOUNT_NOT_ACTIVATED')}
         </Alert>
       )}
 

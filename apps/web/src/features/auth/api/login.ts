@@ -1,11 +1,14 @@
+import {
+  type LoginRequestSchema,
+  LoginResponseSchema,
+  OutcomeResponseSchema,
+  type ResendActivationRequestSchema,
+} from '@carta/contract/accounts';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { LoginRequest } from '../login-form-schema.ts';
 
-// TODO(contract): use LoginResponseSchema from @carta/contract/api once it lands.
-const LoginResponseSchema = z.object({ token: z.string().min(1), admin: z.boolean() });
-export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+export type LoginRequest = z.output<typeof LoginRequestSchema>;
 
 export const login = (body: LoginRequest) =>
   apiRequest('/login', { method: 'POST', body, responseSchema: LoginResponseSchema });
@@ -16,3 +19,9 @@ export const useLogin = () =>
     // The form shows every failure itself, next to the fields.
     meta: { hasOwnErrorMessage: true },
   });
+
+export const resendActivation = (body: z.output<typeof ResendActivationRequestSchema>) =>
+  apiRequest('/users/activate/resend', { method: 'POST', body, responseSchema: OutcomeResponseSchema });
+
+export const useResendActivation = () =>
+  useMutation({ mutationFn: resendActivation, meta: { hasOwnErrorMessage: true } });

@@ -1,0 +1,128 @@
+import { PasswordResetRequestSchema } from '@carta/contract/accounts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import LinkOffOutlined from '@mui/icons-material/LinkOffOutlined';
+import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { NoticeScreen } from '../../components/notice-screen.tsx';
+import { ApiError, isUnexpectedError } from '../../lib/api-error.ts';
+import { translateMessageKey } from '../../lib/i18n.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { usePasswordReset } from './api/password-recovery.ts';
+
+type FormInput = z.input<typeof PasswordResetRequestSchema>;
+type FormOutput = z.output<typeof PasswordResetRequestSchema>;
+
+export const PasswordResetScreen = () => {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token') ?? '';
+  const reset = usePasswordReset();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [isLinkInvalid, setIsLinkInvalid] = useState(token === '');
+  useDocumentTitle(t('reset.title'));
+  const { control, handleSubmit, setError } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(PasswordResetRequestSchema),
+    defaultValues: { token, password: '', passwordTwo: '' },
+  });
+
+  const submit = async (values: FormOutput) => {
+    setFormError(null);
+    try {
+      await reset.mutateAsync(values);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'RESET_LINK_INVALID') {
+        setIsLinkInvalid(true);
+        return;
+      }
+      if (error instanceof ApiError) {
+        for (const issue of error.issues) {
+          const field = issue.path.replace(/^body\./, '');
+          if (field === 'password' || field === 'passwordTwo') setError(field, { message: issue.message });
+        }
+        if (error.issues.length > 0) return;
+      }
+      setFormError(
+        error instanceof ApiError && !isUnexpectedError(error)
+          ? error.message
+          : t('errors.GENERIC_TRY_LATER'),
+      );
+    }
+  };
+
+  if (isLinkInvalid) {
+    return (
+      <NoticeScreen
+        icon={<LinkOffOutlined />}
+        title={t('reset.invalidTitle')}
+        text={t('errors.RESET_LINK_INVALID')}
+        actions={
+          <Button component={RouterLink} to="/password/recovery" variant="contained">
+            {t('reset.requestNewLink')}
+          </Button>
+        }
+      />
+    );
+  }
+  if (reset.isSuccess) {
+    return (
+      <NoticeScreen
+        icon={<TaskAltOutlined />}
+        title={t('reset.doneTitle')}
+        text={t('reset.doneText')}
+        actions={
+          <Button component={RouterLink} to="/login" variant="contained">
+            {t('common.goToLogin')}
+          </Button>
+        }
+      />
+    );
+  }
+
+  const passwordField = (name: 'password' | 'passwordTwo', label: string, helper?: string) => (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field, fieldState }) => (
+        <TextField
+          {...field}
+          inputRef={field.ref}
+          label={label}
+          type="password"
+          autoComplete="new-password"
+          required
+          fullWidth
+          error={fieldState.invalid}
+          helperText={fieldState.error?.message ? translateMessageKey(t, fieldState.error.message) : helper}
+        />
+      )}
+    />
+  );
+
+  return (
+    <Stack component="form" noValidate onSubmit={handleSubmit(submit)} spacing={2.5}>
+      <Stack spacing={0.5}>
+        <Typography variant="h1">{t('reset.title')}</Typography>
+        <Typography color="text.secondary">{t('reset.subtitle')}</Typography>
+      </Stack>
+      {formError && (
+        <Alert severity="error" variant="outlined">
+          {formError}
+        </Alert>
+      )}
+      {passwordField('password', t('reset.password'), t('reset.passwordRules'))}
+      {passwordField('passwordTwo', t('reset.passwordTwo'))}
+      <Button type="submit" variant="contained" size="large" fullWidth loading={reset.isPending}>
+        {t('reset.submit')}
+      </Button>
+    </Stack>
+  );
+};
