@@ -43,7 +43,13 @@ export const routes: RouteObject[] = [
               return { Component: LoginScreen };
             },
           },
-          { path: 'signup', lazy: comingSoon('screens.signup', { hasLoginLink: true }) },
+          {
+            path: 'signup',
+            lazy: async () => {
+              const { SignupScreen } = await import('../features/signup/signup-screen.tsx');
+              return { Component: SignupScreen };
+            },
+          },
           {
             path: 'password/recovery',
             lazy: async () => {
@@ -116,7 +122,15 @@ export const routes: RouteObject[] = [
         children: [
           {
             element: <FocusLayout />,
-            children: [{ path: 'clubs/new', lazy: comingSoon('screens.clubNew') }],
+            children: [
+              {
+                path: 'clubs/new',
+                lazy: async () => {
+                  const { NewClubScreen } = await import('../features/clubs/new-club-screen.tsx');
+                  return { Component: NewClubScreen };
+                },
+              },
+            ],
           },
           {
             path: 'clubs/:clubId',

@@ -1,0 +1,68 @@
+import { CreateClubRequestSchema } from '@carta/contract/clubs';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { FormProvider, type Path, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ApiError, isUnexpectedError } from '../../lib/api-error.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { type CreateClubRequest, useCreateClub } from './api/create-club.ts';
+import { ClubFormFields, type ClubFormValues, emptyClubForm, formPathOf } from './club-form-fields.tsx';
+
+/** A further club for a logged-in owner: the sign-up's business step on its own. */
+export const NewClubScreen = () => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const createClub = useCreateClub();
+  const [formError, setFormError] = useState<string | null>(null);
+  useDocumentTitle(t('screens.clubNew'));
+  const form = useForm<ClubFormValues, unknown, CreateClubRequest>({
+    resolver: zodResolver(CreateClubRequestSchema),
+    defaultValues: { club: emptyClubForm() },
+    mode: 'onTouched',
+  });
+
+  const submit = async (values: CreateClubRequest) => {
+    setFormError(null);
+    try {
+      const { clubId } = await createClub.mutateAsync({ club: values.club });
+      enqueueSnackbar(t('clubNew.created'), { variant: 'success' });
+      await navigate(`/clubs/${clubId}/menu`);
+    } catch (error) {
+      if (!(error instanceof ApiError) || isUnexpectedError(error)) {
+        setFormError(t('errors.GENERIC_TRY_LATER'));
+        return;
+      }
+      for (const issue of error.issues) {
+        form.setError(formPathOf(issue.path) as Path<ClubFormValues>, { message: issue.message });
+      }
+      if (error.issues.length === 0) setFormError(error.message);
+    }
+  };
+
+  return (
+    <FormProvider {...form}>
+      <Stack component="form" noValidate spacing={2.5} onSubmit={form.handleSubmit(submit)}>
+        <Stack spacing={0.5}>
+          <Typography variant="h1">{t('screens.clubNew')}</Typography>
+          <Typography color="text.secondary">{t('clubNew.subtitle')}</Typography>
+        </Stack>
+        {formError && (
+          <Alert severity="error" variant="outlined">
+            {formError}
+          </Alert>
+        )}
+        <ClubFormFields />
+        <Button type="submit" variant="contained" size="large" loading={createClub.isPending}>
+          {t('clubNew.submit')}
+        </Button>
+      </Stack>
+    </FormProvider>
+  );
+};

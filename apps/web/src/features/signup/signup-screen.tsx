@@ -1,0 +1,239 @@
+import { CreateClubRequestSchema } from '@carta/contract/clubs';
+import { zodResolver } from '@hookform/resolvers/zod';
+import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Step from '@mui/material/Step';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { FormProvider, type Path, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { FormTextField } from '../../components/form-text-field.tsx';
+import { NoticeScreen } from '../../components/notice-screen.tsx';
+import { ApiError, isUnexpectedError } from '../../lib/api-error.ts';
+import { currentLanguage } from '../../lib/i18n.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { type CreateClubRequest, useCreateClub } from '../clubs/api/create-club.ts';
+import {
+  ClubFormFields,
+  type ClubFormValues,
+  emptyClubForm,
+  formPathOf,
+} from '../clubs/club-form-fields.tsx';
+import { AuthenticatorStep } from './authenticator-step.tsx';
+
+type Enrolment = { secret: string; otpauthUri: string };
+
+// The fields each form step owns: "Next" checks only these, and a server error jumps to its step.
+const STEP_FIELDS: Path<ClubFormValues>[][] = [
+  ['account.phone', 'account.password', 'account.passwordTwo'],
+  ['account.name', 'account.lastName', 'account.email'],
+  ['club'],
+];
+const stepOf = (path: string) =>
+  path.startsWith('club') ? 2 : path.match(/account\.(name|lastName|email)/) ? 1 : 0;
+
+export const SignupScreen = () => {
+  const { t } = useTranslation();
+  useDocumentTitle(t('signup.title'));
+  const [step, setStep] = useState(0);
+  const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const createClub = useCreateClub();
+  const form = useForm<ClubFormValues, unknown, CreateClubRequest>({
+    resolver: zodResolver(CreateClubRequestSchema),
+    defaultValues: {
+      account: {
+        phone: '',
+        password: '',
+        passwordTwo: '',
+        name: '',
+        lastName: '',
+        email: '',
+        language: 'it',
+      },
+      club: emptyClubForm(),
+    },
+    mode: 'onTouched',
+  });
+  const email = form.watch('account.email');
+
+  const next = async () => {
+    if (await form.trigger(STEP_FIELDS[step])) setStep(step + 1);
+  };
+
+  const submit = async (values: CreateClubRequest) => {
+    setFormError(null);
+    try {
+      const created = await createClub.mutateAsync({
+        ...values,
+        ...(values.account ? { account: { ...values.account, language: currentLanguage() } } : {}),
+      });
+      setEnrolment(created.enrolment ?? null);
+      setStep(3);
+    } catch (error) {
+      if (!(error instanceof ApiError) || isUnexpectedError(error)) {
+        setFormError(t('errors.GENERIC_TRY_LATER'));
+        return;
+      }
+      if (error.code === 'PHONE_TAKEN') {
+        form.setError('account.phone', { message: error.message });
+        setStep(0);
+        return;
+      }
+      const placed = error.issues.map((issue) => ({ ...issue, path: formPathOf(issue.path) }));
+      for (const issue of placed)
+        form.setError(issue.path as Path<ClubFormValues>, { message: issue.message });
+      const first = placed[0];
+      if (first) setStep(stepOf(first.path));
+      else setFormError(error.message);
+    }
+  };
+
+  const labels = [
+    t('signup.stepCredentials'),
+    t('signup.stepContact'),
+    t('signup.stepBusiness'),
+    t('signup.stepAuthenticator'),
+  ];
+
+  if (step === 4) {
+    return (
+      <NoticeScreen
+        icon={<MarkEmailReadOutlined />}
+        title={t('signup.checkEmailTitle')}
+        text={t('signup.checkEmailText', { email })}
+        actions={
+          <Button component={RouterLink} to="/login" variant="contained">
+            {t('common.goToLogin')}
+          </Button>
+        }
+      />
+    );
+  }
+
+  return (
+    <FormProvider {...form}>
+      <Stack
+        component="form"
+        noValidate
+        spacing={2.5}
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (step < 2) void next();
+          else if (step === 2) void form.handleSubmit(submit)(event);
+        }}
+      >
+        <Stack spacing={0.5}>
+          <Typography variant="h1">{t('signup.title')}</Typography>
+          <Typography color="text.secondary">{labels[step]}</Typography>
+        </Stack>
+        <Stepper activeStep={step} alternativeLabel sx={{ '& .MuiStepLabel-label': { fontSize: 12 } }}>
+          {labels.map((label) => (
+            <Step key={label}>
+              <StepLabel>{label}</StepLabel>
+            </Step>
+          ))}
+        </Stepper>
+
+        {formError && (
+          <Alert severity="error" variant="outlined">
+            {formError}
+          </Alert>
+        )}
+
+        {step === 0 && (
+          <Stack spacing={2}>
+            <FormTextField<ClubFormValues>
+              name="account.phone"
+              label={t('login.phone')}
+              type="tel"
+              autoComplete="tel"
+              required
+              autoFocus
+              slotProps={{ htmlInput: { inputMode: 'tel' } }}
+            />
+            <FormTextField<ClubFormValues>
+              name="account.password"
+              label={t('signup.password')}
+              type="password"
+              autoComplete="new-password"
+              required
+              helperText={t('reset.passwordRules')}
+            />
+            <FormTextField<ClubFormValues>
+              name="account.passwordTwo"
+              label={t('signup.passwordTwo')}
+              type="password"
+              autoComplete="new-password"
+              required
+            />
+          </Stack>
+        )}
+        {step === 1 && (
+          <Stack spacing={2}>
+            <FormTextField<ClubFormValues>
+              name="account.name"
+              label={t('signup.name')}
+              autoComplete="given-name"
+              required
+              autoFocus
+            />
+            <FormTextField<ClubFormValues>
+              name="account.lastName"
+              label={t('signup.lastName')}
+              autoComplete="family-name"
+              required
+            />
+            <FormTextField<ClubFormValues>
+              name="account.email"
+              label={t('signup.email')}
+              type="email"
+              autoComplete="email"
+              required
+            />
+          </Stack>
+        )}
+        {step === 2 && <ClubFormFields />}
+        {step === 3 && enrolment && <AuthenticatorStep enrolment={enrolment} />}
+
+        <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'space-between' }}>
+          {step > 0 && step < 3 ? (
+            <Button onClick={() => setStep(step - 1)}>{t('signup.back')}</Button>
+          ) : (
+            <span />
+          )}
+          {step < 2 && (
+            <Button type="submit" variant="contained" size="large">
+              {t('signup.next')}
+            </Button>
+          )}
+          {step === 2 && (
+            <Button type="submit" variant="contained" size="large" loading={createClub.isPending}>
+              {t('signup.create')}
+            </Button>
+          )}
+          {step === 3 && (
+            <Button variant="contained" size="large" onClick={() => setStep(4)}>
+              {t('signup.authenticatorDone')}
+            </Button>
+          )}
+        </Stack>
+
+        {step < 3 && (
+          <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+            {t('signup.haveAccount')}{' '}
+            <Link component={RouterLink} to="/login" sx={{ fontWeight: 600 }}>
+              {t('login.submit')}
+            </Link>
+          </Typography>
+        )}
+      </Stack>
+    </FormProvider>
+  );
+};

@@ -1,0 +1,99 @@
+import type { Page } from '@playwright/test';
+import { emailedLink, expect, test, totpCode, uniquePhone } from '../fixtures.ts';
+
+const PASSWORD = 'Tavolo7$Blu';
+const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
+
+const fillVenue = async (page: Page, venue: { name: string; city: string; vatNumber: string }) => {
+  await field(page, 'Nome del locale').fill(venue.name);
+  await page.getByRole('spinbutton', { name: 'Posti a sedere (circa)' }).fill('40');
+  await expect(page.getByRole('combobox', { name: 'Paese' })).toHaveValue('Italia');
+  await page.getByRole('combobox', { name: 'Città' }).fill(venue.city);
+  await field(page, 'Indirizzo').fill('Via Roma 1');
+  await field(page, 'CAP').fill('37121');
+  await field(page, 'Ragione sociale').fill(`${venue.name} srl`);
+  await field(page, 'Partita IVA').fill(venue.vatNumber);
+};
+
+test('sign up through the wizard, activate, log in with the shown secret, add a second club, log out', async ({
+  page,
+}) => {
+  const phone = uniquePhone();
+  const email = `wizard.${phone}@example.com`;
+  await page.goto('/signup');
+
+  await field(page, 'Numero di telefono').fill(phone);
+  await field(page, 'Password').fill(PASSWORD);
+  await field(page, 'Ripeti la password').fill('Tavolo7$Ross');
+  await page.getByRole('button', { name: 'Avanti' }).click();
+  await expect(page.getByText('Le password non coincidono')).toBeVisible();
+  await field(page, 'Ripeti la password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Avanti' }).click();
+
+  await field(page, 'Nome').fill('Chiara');
+  await field(page, 'Cognome').fill('Fontana');
+  await field(page, 'Email').fill(email);
+  await page.getByRole('button', { name: 'Avanti' }).click();
+
+  await fillVenue(page, { name: 'Trattoria Adige', city: 'Verona', vatNumber: 'IT00743110158' });
+  await page.getByRole('button', { name: "Crea l'account" }).click();
+  await expect(page.getByText('La partita IVA non è valida per il paese scelto')).toBeVisible();
+  // Going back keeps what was typed.
+  await page.getByRole('button', { name: 'Indietro' }).click();
+  await expect(field(page, 'Email')).toHaveValue(email);
+  await page.getByRole('button', { name: 'Avanti' }).click();
+  await field(page, 'Partita IVA').fill('IT00743110157');
+  await page.getByRole('button', { name: "Crea l'account" }).click();
+
+  const secret = (await page.getByTestId('totp-secret').textContent())?.replace(/\s+/g, '') ?? '';
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await expect(page.getByRole('img', { name: /codice QR/i })).toBeVisible();
+  await page.getByRole('button', { name: "L'ho aggiunto" }).click();
+  await expect(page.getByText(email)).toBeVisible();
+
+  await page.goto(await emailedLink(email, /\/users\/activate\?token=/));
+  await expect(page.getByRole('heading', { name: 'Il tuo account è attivo' })).toBeVisible();
+  await page.getByRole('link', { name: "Vai all'accesso" }).click();
+  await page.getByLabel('Numero di telefono').fill(phone);
+  await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
+  await page.getByLabel('Codice di verifica').fill(totpCode(secret));
+  await page.getByRole('button', { name: 'Accedi' }).click();
+  await expect(page).toHaveURL(/\/clubs\/\d+\/menu$/);
+  await expect(page.getByTestId('club-name')).toHaveText('Trattoria Adige');
+
+  await page.goto('/clubs/new');
+  await fillVenue(page, { name: 'Bar Arena', city: 'Verona', vatNumber: 'IT00743110157' });
+  await page.getByRole('button', { name: 'Crea il locale' }).click();
+  await expect(page.getByText('Locale creato: è in attesa di attivazione')).toBeVisible();
+  await expect(page).toHaveURL(/\/clubs\/\d+\/menu$/);
+
+  await page.getByRole('button', { name: 'Esci' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a phone that already has an account is refused on the first step', async ({ page, request }) => {
+  const phone = uniquePhone();
+  await request.post('/api/v1/users', {
+    data: {
+      name: 'A',
+      lastName: 'B',
+      email: `a.${phone}@example.com`,
+      phone,
+      password: PASSWORD,
+      passwordTwo: PASSWORD,
+    },
+  });
+  await page.goto('/signup');
+  await field(page, 'Numero di telefono').fill(phone);
+  await field(page, 'Password').fill(PASSWORD);
+  await field(page, 'Ripeti la password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Avanti' }).click();
+  await field(page, 'Nome').fill('Chiara');
+  await field(page, 'Cognome').fill('Fontana');
+  await field(page, 'Email').fill(`c.${phone}@example.com`);
+  await page.getByRole('button', { name: 'Avanti' }).click();
+  await fillVenue(page, { name: 'Doppione', city: 'Verona', vatNumber: 'IT00743110157' });
+  await page.getByRole('button', { name: "Crea l'account" }).click();
+  await expect(page.getByText('Esiste già un account con questo numero di telefono')).toBeVisible();
+  await expect(field(page, 'Numero di telefono')).toBeVisible();
+});
