@@ -23,6 +23,12 @@ const createAccount = async (request: APIRequestContext) => {
   return { phone, email, secret: enrolment.secret as string };
 };
 
+/** Follows the emailed activation link and waits until the page says the account is active. */
+const activate = async (page: Page, email: string) => {
+  await page.goto(await emailedLink(email, /\/users\/activate\?token=/));
+  await expect(page.getByRole('heading', { name: 'Il tuo account è attivo' })).toBeVisible();
+};
+
 const fillLogin = async (page: Page, phone: string, password: string, code: string) => {
   await page.getByLabel('Numero di telefono').fill(phone);
   await page.getByRole('textbox', { name: 'Password' }).fill(password);
@@ -56,7 +62,7 @@ test('the activation link works once', async ({ page, request }) => {
 
 test('a wrong code says the phone or password might be wrong', async ({ page, request }) => {
   const account = await createAccount(request);
-  await page.goto(await emailedLink(account.email, /\/users\/activate\?token=/));
+  await activate(page, account.email);
   await page.goto('/login');
   await fillLogin(page, account.phone, PASSWORD, totpCode(account.secret, 5));
   await expect(page.getByText('Il numero di telefono o la password potrebbero essere errati')).toBeVisible();
@@ -77,7 +83,7 @@ test('recover the password through the emailed link and log in with the new one'
   request,
 }) => {
   const account = await createAccount(request);
-  await page.goto(await emailedLink(account.email, /\/users\/activate\?token=/));
+  await activate(page, account.email);
 
   await page.goto('/login');
   await page.getByRole('link', { name: 'Hai dimenticato la password?' }).click();
@@ -102,4 +108,40 @@ test('recover the password through the emailed link and log in with the new one'
   await page.getByRole('link', { name: "Vai all'accesso" }).click();
   await fillLogin(page, account.phone, newPassword, totpCode(account.secret));
   await expect(page).toHaveURL(/\/clubs\/new$/);
+});
+
+test('an owner deletes the account after password, code and the typed word', async ({ page, request }) => {
+  const account = await createAccount(request);
+  await activate(page, account.email);
+  await page.goto('/login');
+  await fillLogin(page, account.phone, PASSWORD, totpCode(account.secret, -1));
+  await expect(page).toHaveURL(/\/clubs\/new$/);
+
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('menuitem', { name: 'Elimina il mio account' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
+  await dialog.getByRole('textbox', { name: 'Codice di verifica' }).fill(totpCode(account.secret));
+  const confirm = dialog.getByRole('button', { name: 'Elimina per sempre' });
+  await expect(confirm).toBeDisabled();
+  await dialog.getByRole('textbox', { name: 'Scrivi "elimina" per confermare' }).fill('elimina');
+  await confirm.click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Il tuo account è stato eliminato')).toBeVisible();
+
+  // The account is gone: its phone finds nothing any more.
+  const recovery = await request.post('/api/v1/users/password/recovery', { data: { phone: account.phone } });
+  expect(recovery.status()).toBe(404);
+});
+
+test('someone who cannot log in asks for deletion by a prefilled email', async ({ page }) => {
+  await page.goto('/account/delete');
+  await page.getByLabel('Numero di telefono').fill('12');
+  await page.getByRole('button', { name: "Scrivi l'email" }).click();
+  await expect(page.getByText('Inserisci da 6 a 15 cifre')).toBeVisible();
+  await page.getByLabel('Numero di telefono').fill('+39 333 1234567');
+  await page.getByRole('button', { name: "Scrivi l'email" }).click();
+  const link = page.getByRole('link', { name: 'support@carta.local' });
+  await expect(link).toHaveAttribute('href', /^mailto:support@carta\.local\?subject=/);
+  expect(decodeURIComponent((await link.getAttribute('href')) ?? '')).toContain('+393331234567');
 });

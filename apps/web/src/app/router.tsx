@@ -80,7 +80,15 @@ export const routes: RouteObject[] = [
       {
         element: <CenteredCardLayout />,
         children: [
-          { path: 'account/delete', lazy: comingSoon('screens.accountDelete', { hasLoginLink: true }) },
+          {
+            path: 'account/delete',
+            lazy: async () => {
+              const { AccountDeletionRequestScreen } = await import(
+                '../features/auth/account-deletion-request-screen.tsx'
+              );
+              return { Component: AccountDeletionRequestScreen };
+            },
+          },
           {
             path: '401',
             lazy: async () => {

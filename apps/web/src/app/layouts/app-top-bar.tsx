@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { CartaWordmark } from '../../components/carta-wordmark.tsx';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
+import { AccountMenu } from '../../features/auth/account-menu.tsx';
 import { LogoutButton } from './logout-button.tsx';
 
 type AppTopBarProps = { clubName?: string; isCompact: boolean };
@@ -43,6 +44,7 @@ export const AppTopBar = ({ clubName, isCompact }: AppTopBarProps) => {
         <Box sx={{ flex: 1 }} />
         <Stack direction="row" spacing={{ xs: 1, sm: 2 }} sx={{ alignItems: 'center', flexShrink: 0 }}>
           <LanguageSwitch />
+          <AccountMenu />
           <LogoutButton isCompact={isCompact} />
         </Stack>
       </Toolbar>

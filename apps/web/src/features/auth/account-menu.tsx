@@ -1,0 +1,46 @@
+import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
+import IconButton from '@mui/material/IconButton';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Tooltip from '@mui/material/Tooltip';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { i18n, isLanguage } from '../../lib/i18n.ts';
+import { saveLanguage } from './api/save-language.ts';
+import { DeleteAccountDialog } from './delete-account-dialog.tsx';
+
+/** The owner's own account: for now, deleting it. Also tells the server when the language changes. */
+export const AccountMenu = () => {
+  const { t } = useTranslation();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [isDeleting, setIsDeleting] = useState(false);
+
+  useEffect(() => {
+    const onChange = (language: string) => {
+      if (isLanguage(language)) void saveLanguage(language).catch(() => {});
+    };
+    i18n.on('languageChanged', onChange);
+    return () => i18n.off('languageChanged', onChange);
+  }, []);
+
+  return (
+    <>
+      <Tooltip title={t('account.menu')}>
+        <IconButton aria-label={t('account.menu')} onClick={(event) => setAnchor(event.currentTarget)}>
+          <ManageAccountsOutlined />
+        </IconButton>
+      </Tooltip>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            setIsDeleting(true);
+          }}
+        >
+          {t('deleteAccount.title')}
+        </MenuItem>
+      </Menu>
+      <DeleteAccountDialog isOpen={isDeleting} onClose={() => setIsDeleting(false)} />
+    </>
+  );
+};
