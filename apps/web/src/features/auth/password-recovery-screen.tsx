@@ -5,16 +5,15 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { z } from 'zod';
+import { FormTextField } from '../../components/form-text-field.tsx';
 import { NoticeScreen } from '../../components/notice-screen.tsx';
 import { ApiError, isUnexpectedError } from '../../lib/api-error.ts';
-import { translateMessageKey } from '../../lib/i18n.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { usePasswordRecovery } from './api/password-recovery.ts';
 
@@ -26,7 +25,7 @@ export const PasswordRecoveryScreen = () => {
   const recovery = usePasswordRecovery();
   const [formError, setFormError] = useState<string | null>(null);
   useDocumentTitle(t('recovery.title'));
-  const { control, handleSubmit, setError } = useForm<FormInput, unknown, FormOutput>({
+  const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(PasswordRecoveryRequestSchema),
     defaultValues: { phone: '' },
   });
@@ -37,7 +36,7 @@ export const PasswordRecoveryScreen = () => {
       await recovery.mutateAsync(values);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'ACCOUNT_NOT_FOUND') {
-        setError('phone', { message: error.message });
+        form.setError('phone', { message: error.message });
         return;
       }
       setFormError(
@@ -64,45 +63,35 @@ export const PasswordRecoveryScreen = () => {
   }
 
   return (
-    <Stack component="form" noValidate onSubmit={handleSubmit(submit)} spacing={2.5}>
-      <Stack spacing={0.5}>
-        <Typography variant="h1">{t('recovery.title')}</Typography>
-        <Typography color="text.secondary">{t('recovery.subtitle')}</Typography>
-      </Stack>
-      {formError && (
-        <Alert severity="error" variant="outlined">
-          {formError}
-        </Alert>
-      )}
-      <Controller
-        name="phone"
-        control={control}
-        render={({ field, fieldState }) => (
-          <TextField
-            {...field}
-            inputRef={field.ref}
-            label={t('login.phone')}
-            type="tel"
-            autoComplete="username"
-            autoFocus
-            required
-            fullWidth
-            error={fieldState.invalid}
-            helperText={
-              fieldState.error?.message ? translateMessageKey(t, fieldState.error.message) : undefined
-            }
-            slotProps={{ htmlInput: { inputMode: 'tel' } }}
-          />
+    <FormProvider {...form}>
+      <Stack component="form" noValidate onSubmit={form.handleSubmit(submit)} spacing={2.5}>
+        <Stack spacing={0.5}>
+          <Typography variant="h1">{t('recovery.title')}</Typography>
+          <Typography color="text.secondary">{t('recovery.subtitle')}</Typography>
+        </Stack>
+        {formError && (
+          <Alert severity="error" variant="outlined">
+            {formError}
+          </Alert>
         )}
-      />
-      <Button type="submit" variant="contained" size="large" fullWidth loading={recovery.isPending}>
-        {t('recovery.submit')}
-      </Button>
-      <Typography variant="body2" sx={{ textAlign: 'center' }}>
-        <Link component={RouterLink} to="/login">
-          {t('common.backToLogin')}
-        </Link>
-      </Typography>
-    </Stack>
+        <FormTextField<FormInput>
+          name="phone"
+          label={t('login.phone')}
+          type="tel"
+          autoComplete="username"
+          autoFocus
+          required
+          slotProps={{ htmlInput: { inputMode: 'tel' } }}
+        />
+        <Button type="submit" variant="contained" size="large" fullWidth loading={recovery.isPending}>
+          {t('recovery.submit')}
+        </Button>
+        <Typography variant="body2" sx={{ textAlign: 'center' }}>
+          <Link component={RouterLink} to="/login">
+            {t('common.backToLogin')}
+          </Link>
+        </Typography>
+      </Stack>
+    </FormProvider>
   );
 };

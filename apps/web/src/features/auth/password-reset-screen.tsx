@@ -5,16 +5,15 @@ import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { z } from 'zod';
+import { FormTextField } from '../../components/form-text-field.tsx';
 import { NoticeScreen } from '../../components/notice-screen.tsx';
 import { ApiError, isUnexpectedError } from '../../lib/api-error.ts';
-import { translateMessageKey } from '../../lib/i18n.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { usePasswordReset } from './api/password-recovery.ts';
 
@@ -29,7 +28,7 @@ export const PasswordResetScreen = () => {
   const [formError, setFormError] = useState<string | null>(null);
   const [isLinkInvalid, setIsLinkInvalid] = useState(token === '');
   useDocumentTitle(t('reset.title'));
-  const { control, handleSubmit, setError } = useForm<FormInput, unknown, FormOutput>({
+  const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(PasswordResetRequestSchema),
     defaultValues: { token, password: '', passwordTwo: '' },
   });
@@ -46,7 +45,8 @@ export const PasswordResetScreen = () => {
       if (error instanceof ApiError) {
         for (const issue of error.issues) {
           const field = issue.path.replace(/^body\./, '');
-          if (field === 'password' || field === 'passwordTwo') setError(field, { message: issue.message });
+          if (field === 'password' || field === 'passwordTwo')
+            form.setError(field, { message: issue.message });
         }
         if (error.issues.length > 0) return;
       }
@@ -87,42 +87,35 @@ export const PasswordResetScreen = () => {
     );
   }
 
-  const passwordField = (name: 'password' | 'passwordTwo', label: string, helper?: string) => (
-    <Controller
+  const passwordField = (name: 'password' | 'passwordTwo', label: string, helperText?: string) => (
+    <FormTextField<FormInput>
       name={name}
-      control={control}
-      render={({ field, fieldState }) => (
-        <TextField
-          {...field}
-          inputRef={field.ref}
-          label={label}
-          type="password"
-          autoComplete="new-password"
-          required
-          fullWidth
-          error={fieldState.invalid}
-          helperText={fieldState.error?.message ? translateMessageKey(t, fieldState.error.message) : helper}
-        />
-      )}
+      label={label}
+      type="password"
+      autoComplete="new-password"
+      required
+      helperText={helperText}
     />
   );
 
   return (
-    <Stack component="form" noValidate onSubmit={handleSubmit(submit)} spacing={2.5}>
-      <Stack spacing={0.5}>
-        <Typography variant="h1">{t('reset.title')}</Typography>
-        <Typography color="text.secondary">{t('reset.subtitle')}</Typography>
+    <FormProvider {...form}>
+      <Stack component="form" noValidate onSubmit={form.handleSubmit(submit)} spacing={2.5}>
+        <Stack spacing={0.5}>
+          <Typography variant="h1">{t('reset.title')}</Typography>
+          <Typography color="text.secondary">{t('reset.subtitle')}</Typography>
+        </Stack>
+        {formError && (
+          <Alert severity="error" variant="outlined">
+            {formError}
+          </Alert>
+        )}
+        {passwordField('password', t('reset.password'), t('reset.passwordRules'))}
+        {passwordField('passwordTwo', t('reset.passwordTwo'))}
+        <Button type="submit" variant="contained" size="large" fullWidth loading={reset.isPending}>
+          {t('reset.submit')}
+        </Button>
       </Stack>
-      {formError && (
-        <Alert severity="error" variant="outlined">
-          {formError}
-        </Alert>
-      )}
-      {passwordField('password', t('reset.password'), t('reset.passwordRules'))}
-      {passwordField('passwordTwo', t('reset.passwordTwo'))}
-      <Button type="submit" variant="contained" size="large" fullWidth loading={reset.isPending}>
-        {t('reset.submit')}
-      </Button>
-    </Stack>
+    </FormProvider>
   );
 };
