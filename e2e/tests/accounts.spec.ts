@@ -87,6 +87,8 @@ test('recover the password through the emailed link and log in with the new one'
 
   await page.goto('/login');
   await page.getByRole('link', { name: 'Hai dimenticato la password?' }).click();
+  // The screen loads lazily: until its heading shows, the login's own phone field is still there.
+  await expect(page.getByRole('heading', { name: 'Hai dimenticato la password?' })).toBeVisible();
   await page.getByLabel('Numero di telefono').fill(uniquePhone());
   await page.getByRole('button', { name: 'Invia il link' }).click();
   await expect(page.getByText('Nessun account trovato con questo numero di telefono')).toBeVisible();
