@@ -1,0 +1,293 @@
+import { z } from 'zod';
+import { AddressSchema, BrandSchema, ClubMessageSchema } from './clubs.ts';
+import { optionalText, price, requiredText, time } from './fields.ts';
+import {
+  ITEM_DESCRIPTION_MAX,
+  ITEM_INGREDIENTS_MAX,
+  ITEM_NAME_MAX,
+  MENU_FOOTER_MAX,
+  MENU_HIDDEN_NOTE_MAX,
+  MENU_LANGUAGES,
+  PROMOTION_DESCRIPTION_MAX,
+  PROMOTION_PRICE_MAX,
+  PROMOTION_SUBTITLE_MAX,
+  PROMOTION_TITLE_MAX,
+} from './limits.ts';
+
+// The entities of spec §3 with the field names written there. Requests that create or change them
+// reuse these shapes with the limits of spec §5.
+
+/** The 14 EU allergens (Regulation 1169/2011, Annex II), by code. */
+export const ALLERGENS = [
+  'gluten',
+  'crustaceans',
+  'eggs',
+  'fish',
+  'peanuts',
+  'soybeans',
+  'milk',
+  'nuts',
+  'celery',
+  'mustard',
+  'sesame',
+  'sulphites',
+  'lupin',
+  'molluscs',
+] as const;
+export const AllergenSchema = z.enum(ALLERGENS);
+
+export const MenuLanguageSchema = z.enum(MENU_LANGUAGES);
+
+const clubContactFields = {
+  clubAddress: z.string().nullable(),
+  clubDisplayEmail: z.string().nullable(),
+  clubDisplayPhone: z.string().nullable(),
+  clubFacebook: z.string().nullable(),
+  clubInstagram: z.string().nullable(),
+  clubWebsite: z.string().nullable(),
+  clubWhatsapp: z.string().nullable(),
+};
+
+export const ThemeSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  background: z.string(),
+  backgroundImage: z.string().nullable(),
+  bestSellerLabelColor: z.string(),
+  suggestedLabelColor: z.string(),
+  buttonText: z.string(),
+  divider: z.string(),
+  font: z.string(),
+  main: z.string(),
+  text: z.string(),
+  tabBackground: z.string(),
+  tabText: z.string(),
+  pdfHighlight: z.string(),
+  pdfSectionTitle: z.string(),
+  pdfText: z.string(),
+});
+export type Theme = z.infer<typeof ThemeSchema>;
+
+/** Spec §3 Club. */
+export const ClubSchema = z.object({
+  id: z.number(),
+  enabled: z.boolean(),
+  logo: z.string().nullable(),
+  address: AddressSchema,
+  clubAddress: z.string().nullable(),
+  displayEmail: z.string().nullable(),
+  displayPhone: z.string().nullable(),
+  facebook: z.string().nullable(),
+  instagram: z.string().nullable(),
+  website: z.string().nullable(),
+  whatsapp: z.string().nullable(),
+  bannerUpdateEnabled: z.boolean(),
+  callWaiterEnabled: z.boolean(),
+  menuLabelEnabled: z.boolean(),
+  pdfMenuEnabled: z.boolean(),
+  translationsEnabled: z.boolean(),
+  theme: ThemeSchema.nullable(),
+  message: ClubMessageSchema.nullable(),
+});
+export type Club = z.infer<typeof ClubSchema>;
+
+export const SectionTranslationSchema = z.object({
+  id: z.number(),
+  language: MenuLanguageSchema,
+  originalName: z.string(),
+  translatedName: z.string(),
+});
+
+export const ItemTranslationSchema = z.object({
+  id: z.number(),
+  language: MenuLanguageSchema,
+  originalName: z.string(),
+  originalDescription: z.string().nullable(),
+  originalIngredients: z.string().nullable(),
+  translatedName: z.string().nullable(),
+  translatedDescription: z.string().nullable(),
+  translatedIngredients: z.string().nullable(),
+});
+
+/** Spec §3 Menu item. */
+export const MenuItemSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string().nullable(),
+  ingredients: z.string().nullable(),
+  allergens: z.array(AllergenSchema),
+  additionalNotes: z.string().nullable(),
+  price: z.number().nullable(),
+  priceText: z.string().nullable(),
+  position: z.number(),
+  disabled: z.boolean(),
+  outOfStock: z.boolean(),
+  bestSeller: z.boolean(),
+  suggested: z.boolean(),
+  branded: z.boolean(),
+  translateName: z.boolean(),
+  translations: z.partialRecord(MenuLanguageSchema, ItemTranslationSchema),
+});
+export type MenuItem = z.infer<typeof MenuItemSchema>;
+
+/** Spec §3 Menu section (category). */
+export const MenuSectionSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  position: z.number(),
+  disabled: z.boolean(),
+  items: z.array(MenuItemSchema),
+  translations: z.partialRecord(MenuLanguageSchema, SectionTranslationSchema),
+});
+export type MenuSection = z.infer<typeof MenuSectionSchema>;
+
+/** Spec §3 Banner (promotion or event). */
+export const BannerSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  subtitle: z.string().nullable(),
+  description: z.string().nullable(),
+  price: z.string(),
+  imageUrl: z.string().nullable(),
+  forYou: z.boolean(),
+});
+export type Banner = z.infer<typeof BannerSchema>;
+
+/** Spec §3 Menu list entry. */
+export const MenuListEntrySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  adminDisplayName: z.string().nullable(),
+  position: z.number(),
+  hasBanner: z.boolean(),
+  hasSchedulings: z.boolean(),
+});
+export type MenuListEntry = z.infer<typeof MenuListEntrySchema>;
+
+/** Spec §3 Full menu. */
+export const FullMenuSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  adminDisplayName: z.string().nullable(),
+  position: z.number(),
+  banner: BannerSchema.nullable(),
+  bannerUrl: z.string().nullable(),
+  footer: z.string().nullable(),
+  logo: z.string().nullable(),
+  refreshTime: z.number(),
+  callWaiterEnabled: z.boolean(),
+  menuLabelEnabled: z.boolean(),
+  translationsEnabled: z.boolean(),
+  sections: z.array(MenuSectionSchema),
+  theme: ThemeSchema.nullable(),
+  translations: z.array(MenuLanguageSchema),
+  ...clubContactFields,
+});
+export type FullMenu = z.infer<typeof FullMenuSchema>;
+
+/** Spec §3 Table-menu view: the menus a table has now. */
+export const TableMenuViewSchema = z.object({
+  ...clubContactFields,
+  logo: z.string().nullable(),
+  menuFooter: z.string().nullable(),
+  refreshTime: z.number(),
+  theme: ThemeSchema.nullable(),
+  translationsEnabled: z.boolean(),
+  menu: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      position: z.number(),
+      translations: z.partialRecord(MenuLanguageSchema, z.string()),
+    }),
+  ),
+});
+export type TableMenuView = z.infer<typeof TableMenuViewSchema>;
+
+/** Spec §3 Scheduling: days 1 = Monday ... 7 = Sunday, `HH:mm` times (both null = all day). */
+export const SchedulingSchema = z.object({
+  id: z.number(),
+  days: z.array(z.number().int().min(1).max(7)),
+  startTime: z.string().nullable(),
+  endTime: z.string().nullable(),
+  tableZone: z.number().nullable(),
+});
+export type Scheduling = z.infer<typeof SchedulingSchema>;
+
+export const TableSchema = z.object({ id: z.number(), name: z.string(), premium: z.boolean() });
+export const TableListEntrySchema = TableSchema.extend({ tableZoneId: z.number().nullable() });
+export const TableZoneSchema = z.object({ id: z.number(), name: z.string() });
+export type Table = z.infer<typeof TableSchema>;
+export type TableZone = z.infer<typeof TableZoneSchema>;
+
+/** Spec §3 Payment plan; `vat` in percent. */
+export const PaymentPlanSchema = z.object({
+  id: z.number(),
+  isoCountryCode: z.string(),
+  months: z.number(),
+  price: z.number(),
+  vat: z.number(),
+});
+export type PaymentPlan = z.infer<typeof PaymentPlanSchema>;
+
+/** Spec §3 Current payment state. */
+export const CurrentPaymentStateSchema = z.object({
+  id: z.number(),
+  brand: BrandSchema.nullable(),
+  freeForever: z.boolean(),
+  paymentPending: z.boolean(),
+  paymentErrorCode: z.string().nullable(),
+  paymentPlan: PaymentPlanSchema.nullable(),
+  subscriptionEnabled: z.boolean(),
+  subscriptionExpiration: z.string().nullable(),
+});
+export type CurrentPaymentState = z.infer<typeof CurrentPaymentStateSchema>;
+
+/** Spec §3 Subscription, as the plan screen shows it. */
+export const SubscriptionSchema = z.object({
+  planType: z.enum(['freemium', 'earlyAdopter', 'partner', 'paid']),
+  durationMonths: z.number().nullable(),
+  renewalDate: z.string().nullable(),
+  nextInvoiceAmount: z.number().nullable(),
+  isRenewalCancelled: z.boolean(),
+  paymentMethods: z.array(
+    z.object({ id: z.string(), brand: z.string(), last4: z.string(), isPrimary: z.boolean() }),
+  ),
+});
+export type Subscription = z.infer<typeof SubscriptionSchema>;
+
+export const UploadUrlResponseSchema = z.object({ uploadUrl: z.string() });
+export const PaymentSetupResponseSchema = z.object({ clientSecret: z.string() });
+
+// Write shapes with the limits of spec §5 (menus, items, banners, schedulings).
+
+export const MenuFieldsSchema = z.object({
+  name: requiredText(ITEM_NAME_MAX),
+  adminDisplayName: optionalText(MENU_HIDDEN_NOTE_MAX),
+  footer: optionalText(MENU_FOOTER_MAX),
+  enabled: z.boolean().default(true),
+});
+
+export const MenuItemFieldsSchema = z.object({
+  name: requiredText(ITEM_NAME_MAX),
+  description: optionalText(ITEM_DESCRIPTION_MAX),
+  ingredients: optionalText(ITEM_INGREDIENTS_MAX),
+  allergens: z.array(AllergenSchema).default([]),
+  price: price.nullable(),
+  priceText: optionalText(45),
+});
+
+export const BannerFieldsSchema = z.object({
+  title: requiredText(PROMOTION_TITLE_MAX),
+  subtitle: optionalText(PROMOTION_SUBTITLE_MAX),
+  description: optionalText(PROMOTION_DESCRIPTION_MAX),
+  price: requiredText(PROMOTION_PRICE_MAX),
+  forYou: z.boolean().default(false),
+});
+
+export const SchedulingFieldsSchema = z.object({
+  days: z.array(z.number().int().min(1).max(7)).min(1, { error: 'validation.required' }),
+  startTime: time.nullable(),
+  endTime: time.nullable(),
+  tableZone: z.number().int().positive().nullable(),
+});
