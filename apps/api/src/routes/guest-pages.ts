@@ -1,3 +1,4 @@
+import { id } from '@carta/contract/fields';
 import { pickGuestLanguage } from '@carta/guest/messages';
 import { renderNoticePage } from '@carta/guest/render';
 import { and, eq } from 'drizzle-orm';
@@ -5,7 +6,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clubs, clubTables } from '../db/schema.ts';
 
-const id = z.coerce.number().int().positive();
 const TableParams = z.object({ clubId: id, tableId: id });
 const MenuParams = TableParams.extend({ menuId: id });
 

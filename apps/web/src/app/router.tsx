@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { CenteredSpinner } from '../components/centered-spinner.tsx';
 import { ErrorScreen } from '../features/static-pages/error-screen.tsx';
@@ -12,6 +13,11 @@ import { RouteErrorRedirect } from './route-error-redirect.tsx';
 // Every screen is its own chunk (route.lazy), so the first visit to /login does not download the menu
 // builder.
 
+/** A route's screen from its own chunk: `load` must stay a literal dynamic import for the bundler. */
+const screen =
+  <Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) =>
+  async () => ({ Component: (await load())[name] });
+
 /** A screen a later issue builds; the route exists already so links and tests can rely on it. */
 const comingSoon =
   (titleKey: string, { hasLoginLink = false } = {}) =>
@@ -20,10 +26,10 @@ const comingSoon =
     return { element: <ComingSoonScreen titleKey={titleKey} hasLoginLink={hasLoginLink} /> };
   };
 
-const guestPage = async () => {
-  const { GuestPageRedirect } = await import('../features/guest-pages/guest-page-redirect.tsx');
-  return { Component: GuestPageRedirect };
-};
+const guestPage = screen(
+  () => import('../features/guest-pages/guest-page-redirect.tsx'),
+  'GuestPageRedirect',
+);
 
 export const routes: RouteObject[] = [
   {
@@ -38,42 +44,29 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: 'login',
-            lazy: async () => {
-              const { LoginScreen } = await import('../features/auth/login-screen.tsx');
-              return { Component: LoginScreen };
-            },
+            lazy: screen(() => import('../features/auth/login-screen.tsx'), 'LoginScreen'),
           },
           {
             path: 'signup',
-            lazy: async () => {
-              const { SignupScreen } = await import('../features/signup/signup-screen.tsx');
-              return { Component: SignupScreen };
-            },
+            lazy: screen(() => import('../features/signup/signup-screen.tsx'), 'SignupScreen'),
           },
           {
             path: 'password/recovery',
-            lazy: async () => {
-              const { PasswordRecoveryScreen } = await import(
-                '../features/auth/password-recovery-screen.tsx'
-              );
-              return { Component: PasswordRecoveryScreen };
-            },
+            lazy: screen(
+              () => import('../features/auth/password-recovery-screen.tsx'),
+              'PasswordRecoveryScreen',
+            ),
           },
           {
             path: 'password/reset',
-            lazy: async () => {
-              const { PasswordResetScreen } = await import('../features/auth/password-reset-screen.tsx');
-              return { Component: PasswordResetScreen };
-            },
+            lazy: screen(() => import('../features/auth/password-reset-screen.tsx'), 'PasswordResetScreen'),
           },
           {
             path: 'users/activate',
-            lazy: async () => {
-              const { AccountActivationScreen } = await import(
-                '../features/auth/account-activation-screen.tsx'
-              );
-              return { Component: AccountActivationScreen };
-            },
+            lazy: screen(
+              () => import('../features/auth/account-activation-screen.tsx'),
+              'AccountActivationScreen',
+            ),
           },
         ],
       },
@@ -82,44 +75,34 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: 'account/delete',
-            lazy: async () => {
-              const { AccountDeletionRequestScreen } = await import(
-                '../features/auth/account-deletion-request-screen.tsx'
-              );
-              return { Component: AccountDeletionRequestScreen };
-            },
+            lazy: screen(
+              () => import('../features/auth/account-deletion-request-screen.tsx'),
+              'AccountDeletionRequestScreen',
+            ),
           },
           {
             path: '401',
-            lazy: async () => {
-              const { UnauthorizedScreen } = await import('../features/static-pages/unauthorized-screen.tsx');
-              return { Component: UnauthorizedScreen };
-            },
+            lazy: screen(
+              () => import('../features/static-pages/unauthorized-screen.tsx'),
+              'UnauthorizedScreen',
+            ),
           },
           {
             path: '404',
-            lazy: async () => {
-              const { NotFoundScreen } = await import('../features/static-pages/not-found-screen.tsx');
-              return { Component: NotFoundScreen };
-            },
+            lazy: screen(() => import('../features/static-pages/not-found-screen.tsx'), 'NotFoundScreen'),
           },
           // Not lazy: the error handling around the router needs this screen in the main chunk anyway.
           { path: 'error', element: <ErrorScreen /> },
           {
             path: 'update',
-            lazy: async () => {
-              const { UpdateScreen } = await import('../features/static-pages/update-screen.tsx');
-              return { Component: UpdateScreen };
-            },
+            lazy: screen(() => import('../features/static-pages/update-screen.tsx'), 'UpdateScreen'),
           },
           {
             path: 'session-expired',
-            lazy: async () => {
-              const { SessionExpiredScreen } = await import(
-                '../features/static-pages/session-expired-screen.tsx'
-              );
-              return { Component: SessionExpiredScreen };
-            },
+            lazy: screen(
+              () => import('../features/static-pages/session-expired-screen.tsx'),
+              'SessionExpiredScreen',
+            ),
           },
         ],
       },
@@ -133,10 +116,7 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: 'clubs/new',
-                lazy: async () => {
-                  const { NewClubScreen } = await import('../features/clubs/new-club-screen.tsx');
-                  return { Component: NewClubScreen };
-                },
+                lazy: screen(() => import('../features/clubs/new-club-screen.tsx'), 'NewClubScreen'),
               },
             ],
           },

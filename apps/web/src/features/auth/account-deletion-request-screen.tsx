@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { FormHeader } from '../../components/form-header.tsx';
 import { translateMessageKey } from '../../lib/i18n.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { usePublicConfig } from '../public-config/api/get-public-config.ts';
@@ -48,10 +49,7 @@ export const AccountDeletionRequestScreen = () => {
         openEmail();
       }}
     >
-      <Stack spacing={0.5}>
-        <Typography variant="h1">{t('accountDeletion.title')}</Typography>
-        <Typography color="text.secondary">{t('accountDeletion.text')}</Typography>
-      </Stack>
+      <FormHeader title={t('accountDeletion.title')} subtitle={t('accountDeletion.text')} />
       <TextField
         label={t('login.phone')}
         type="tel"

@@ -17,6 +17,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { FormHeader } from '../../components/form-header.tsx';
 import { ApiError, isUnexpectedError } from '../../lib/api-error.ts';
 import { translateMessageKey } from '../../lib/i18n.ts';
 import { saveSession } from '../../lib/session-store.ts';
@@ -97,16 +98,7 @@ export const LoginScreen = () => {
 
   return (
     <Stack component="form" noValidate onSubmit={handleSubmit(submit)} spacing={2.5}>
-      <Stack spacing={0.5}>
-        <Typography variant="h1">{t('login.title')}</Typography>
-        <Typography color="text.secondary">{t('login.subtitle')}</Typography>
-      </Stack>
-
-      {formError && (
-        <Alert severity="error" variant="outlined">
-          {formError}
-        </Alert>
-      )}
+      <FormHeader title={t('login.title')} subtitle={t('login.subtitle')} error={formError} />
 
       {isNotActivated && (
         <Alert

@@ -1,7 +1,6 @@
 import { PasswordRecoveryRequestSchema } from '@carta/contract/accounts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -11,6 +10,7 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { z } from 'zod';
+import { FormHeader } from '../../components/form-header.tsx';
 import { FormTextField } from '../../components/form-text-field.tsx';
 import { NoticeScreen } from '../../components/notice-screen.tsx';
 import { ApiError, isUnexpectedError } from '../../lib/api-error.ts';
@@ -65,15 +65,7 @@ export const PasswordRecoveryScreen = () => {
   return (
     <FormProvider {...form}>
       <Stack component="form" noValidate onSubmit={form.handleSubmit(submit)} spacing={2.5}>
-        <Stack spacing={0.5}>
-          <Typography variant="h1">{t('recovery.title')}</Typography>
-          <Typography color="text.secondary">{t('recovery.subtitle')}</Typography>
-        </Stack>
-        {formError && (
-          <Alert severity="error" variant="outlined">
-            {formError}
-          </Alert>
-        )}
+        <FormHeader title={t('recovery.title')} subtitle={t('recovery.subtitle')} error={formError} />
         <FormTextField<FormInput>
           name="phone"
           label={t('login.phone')}

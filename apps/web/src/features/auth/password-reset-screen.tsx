@@ -2,15 +2,14 @@ import { PasswordResetRequestSchema } from '@carta/contract/accounts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import LinkOffOutlined from '@mui/icons-material/LinkOffOutlined';
 import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { z } from 'zod';
+import { FormHeader } from '../../components/form-header.tsx';
 import { FormTextField } from '../../components/form-text-field.tsx';
 import { NoticeScreen } from '../../components/notice-screen.tsx';
 import { ApiError, isUnexpectedError } from '../../lib/api-error.ts';
@@ -101,15 +100,7 @@ export const PasswordResetScreen = () => {
   return (
     <FormProvider {...form}>
       <Stack component="form" noValidate onSubmit={form.handleSubmit(submit)} spacing={2.5}>
-        <Stack spacing={0.5}>
-          <Typography variant="h1">{t('reset.title')}</Typography>
-          <Typography color="text.secondary">{t('reset.subtitle')}</Typography>
-        </Stack>
-        {formError && (
-          <Alert severity="error" variant="outlined">
-            {formError}
-          </Alert>
-        )}
+        <FormHeader title={t('reset.title')} subtitle={t('reset.subtitle')} error={formError} />
         {passwordField('password', t('reset.password'), t('reset.passwordRules'))}
         {passwordField('passwordTwo', t('reset.passwordTwo'))}
         <Button type="submit" variant="contained" size="large" fullWidth loading={reset.isPending}>

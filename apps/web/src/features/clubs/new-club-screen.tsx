@@ -1,14 +1,13 @@
 import { CreateClubRequestSchema } from '@carta/contract/clubs';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { FormProvider, type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { FormHeader } from '../../components/form-header.tsx';
 import { ApiError, isUnexpectedError } from '../../lib/api-error.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { type CreateClubRequest, useCreateClub } from './api/create-club.ts';
@@ -49,15 +48,7 @@ export const NewClubScreen = () => {
   return (
     <FormProvider {...form}>
       <Stack component="form" noValidate spacing={2.5} onSubmit={form.handleSubmit(submit)}>
-        <Stack spacing={0.5}>
-          <Typography variant="h1">{t('screens.clubNew')}</Typography>
-          <Typography color="text.secondary">{t('clubNew.subtitle')}</Typography>
-        </Stack>
-        {formError && (
-          <Alert severity="error" variant="outlined">
-            {formError}
-          </Alert>
-        )}
+        <FormHeader title={t('screens.clubNew')} subtitle={t('clubNew.subtitle')} error={formError} />
         <ClubFormFields />
         <Button type="submit" variant="contained" size="large" loading={createClub.isPending}>
           {t('clubNew.submit')}

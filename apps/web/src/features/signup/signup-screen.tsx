@@ -1,7 +1,6 @@
 import { CreateClubRequestSchema } from '@carta/contract/clubs';
 import { zodResolver } from '@hookform/resolvers/zod';
 import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -13,6 +12,7 @@ import { useState } from 'react';
 import { FormProvider, type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { FormHeader } from '../../components/form-header.tsx';
 import { FormTextField } from '../../components/form-text-field.tsx';
 import { NoticeScreen } from '../../components/notice-screen.tsx';
 import { ApiError, isUnexpectedError } from '../../lib/api-error.ts';
@@ -129,23 +129,15 @@ export const SignupScreen = () => {
           else if (step === 2) void form.handleSubmit(submit)(event);
         }}
       >
-        <Stack spacing={0.5}>
-          <Typography variant="h1">{t('signup.title')}</Typography>
-          <Typography color="text.secondary">{labels[step]}</Typography>
-        </Stack>
-        <Stepper activeStep={step} alternativeLabel sx={{ '& .MuiStepLabel-label': { fontSize: 12 } }}>
-          {labels.map((label) => (
-            <Step key={label}>
-              <StepLabel>{label}</StepLabel>
-            </Step>
-          ))}
-        </Stepper>
-
-        {formError && (
-          <Alert severity="error" variant="outlined">
-            {formError}
-          </Alert>
-        )}
+        <FormHeader title={t('signup.title')} subtitle={labels[step]} error={formError}>
+          <Stepper activeStep={step} alternativeLabel sx={{ '& .MuiStepLabel-label': { fontSize: 12 } }}>
+            {labels.map((label) => (
+              <Step key={label}>
+                <StepLabel>{label}</StepLabel>
+              </Step>
+            ))}
+          </Stepper>
+        </FormHeader>
 
         {step === 0 && (
           <Stack spacing={2}>
