@@ -1,16 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { API_BASE_PATH } from '@carta/contract/limits';
 import { BUILD_HEADER } from '@carta/contract/public-config';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyContextConfig, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { accountRoutes } from './features/accounts/routes.ts';
+import { adminRoutes } from './features/admin/routes.ts';
+import { clubProfileRoutes } from './features/clubs/profile-routes.ts';
 import { clubRoutes } from './features/clubs/routes.ts';
 import { geographyRoutes } from './features/geography/routes.ts';
+import { clubUploadRoutes, fileRoutes } from './features/images/routes.ts';
 import { AppError } from './lib/app-error.ts';
 import type { Mailer } from './lib/mailer.ts';
+import type { Storage } from './lib/storage.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { clubScope } from './plugins/club-scope.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
@@ -19,6 +24,15 @@ import { readWebBuild, webPlugin } from './plugins/web.ts';
 import { guestPageRoutes } from './routes/guest-pages.ts';
 import { systemRoutes } from './routes/system.ts';
 
+/** A route as registered; the tenant-isolation test walks these. */
+export type RouteEntry = { method: string; url: string; config: FastifyContextConfig };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteEntry[];
+  }
+}
+
 export type AppOptions = {
   config: Config;
   database: DatabaseHandle;
@@ -26,11 +40,13 @@ export type AppOptions = {
   appSecret: string;
   /** Replaces the configured mailer: tests read what was sent. */
   mailer?: Mailer;
+  /** Replaces the configured file storage (tests). */
+  storage?: Storage;
   logger?: FastifyServerOptions['logger'];
 };
 
 /** The whole server as one Fastify instance; main.ts listens with it, tests call it with inject. */
-export const buildApp = async ({ config, database, appSecret, mailer, logger }: AppOptions) => {
+export const buildApp = async ({ config, database, appSecret, mailer, storage, logger }: AppOptions) => {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     genReqId: () => randomUUID(),
@@ -38,6 +54,14 @@ export const buildApp = async ({ config, database, appSecret, mailer, logger }: 
     trustProxy: config.isTrustingProxy,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
+
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url, config: route.config ?? {} });
+    }
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -56,7 +80,7 @@ export const buildApp = async ({ config, database, appSecret, mailer, logger }: 
   });
 
   await app.register(errorsPlugin);
-  await app.register(servicesPlugin, { config, appSecret, mailer });
+  await app.register(servicesPlugin, { config, appSecret, mailer, storage });
   await app.register(databasePlugin, { handle: database });
   await app.register(authPlugin);
   await app.register(openapiPlugin);
@@ -66,12 +90,19 @@ export const buildApp = async ({ config, database, appSecret, mailer, logger }: 
       await api.register(systemRoutes, { config, build });
       await api.register(accountRoutes);
       await api.register(clubRoutes);
+      // Every route under /clubs/{clubId} checks that the caller owns the club: add new ones here.
+      await api.register(clubScope, {
+        prefix: '/clubs/:clubId',
+        routes: [clubProfileRoutes, clubUploadRoutes],
+      });
+      await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(geographyRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_BASE_PATH },
   );
 
+  await app.register(fileRoutes);
   await app.register(guestPageRoutes);
   if (config.isServingWeb) await app.register(webPlugin);
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AccountFieldsSchema, TotpEnrolmentSchema } from './accounts.ts';
-import { email, optionalText, requiredText } from './fields.ts';
+import { email, id, optionalText, requiredText } from './fields.ts';
 import { messageKey } from './messages.ts';
 
 // Club creation (spec §3 Club form-level data, §5 club rules, §7 POST /clubs; DESIGN.md §2 Clubs).
@@ -128,6 +128,19 @@ export type Place = z.infer<typeof PlaceSchema>;
 export const CountryParamsSchema = z.object({ countryIsoCode: z.string().min(2).max(3) });
 export const StateParamsSchema = CountryParamsSchema.extend({ stateIsoCode: z.string().min(1).max(10) });
 
+/**
+ * What the owner sees of a club's state, in the order that wins: the platform's suspension, then
+ * waiting for activation, then the owner's own switch.
+ */
+export const CLUB_STATES = [
+  'waitingForActivation',
+  'active',
+  'disabledByOwner',
+  'disabledByPlatform',
+] as const;
+export const ClubStateSchema = z.enum(CLUB_STATES);
+export type ClubState = z.infer<typeof ClubStateSchema>;
+
 /** An admin's message to a club (spec §3 Message). */
 export const ClubMessageSchema = z.object({
   id: z.number(),
@@ -147,5 +160,92 @@ export const OwnedClubSummarySchema = z.object({
   /** `YYYY-MM-DD`, or null without a subscription. */
   subscriptionExpiration: z.string().nullable(),
   message: ClubMessageSchema.nullable(),
+  /** Beyond spec §3: the switcher marks clubs that are not active. */
+  state: ClubStateSchema,
 });
 export type OwnedClubSummary = z.infer<typeof OwnedClubSummarySchema>;
+
+// Running a club (spec §2 profile screens, §3 Club, §7 GET/PATCH /clubs/{clubId}; DESIGN.md §2 Clubs).
+
+/** Plans of DESIGN.md §2: Free, or Smart through early adoption, a partner brand or a paid subscription. */
+export const PLAN_KINDS = ['free', 'earlyAdopter', 'partner', 'paid'] as const;
+export const PlanKindSchema = z.enum(PLAN_KINDS);
+export type PlanKind = z.infer<typeof PlanKindSchema>;
+
+export const ClubPlanSchema = z.object({
+  kind: PlanKindSchema,
+  /** Smart features are on (every kind but free). */
+  isSmart: z.boolean(),
+  /** `YYYY-MM-DD` the paid or partner period ends; null for free and early adopter. */
+  expiresOn: z.string().nullable(),
+});
+export type ClubPlan = z.infer<typeof ClubPlanSchema>;
+
+/** Club switches of PATCH /clubs/{clubId}/settings, in the order the settings screen shows them. */
+export const CLUB_SETTINGS = [
+  'enabled',
+  'menuLabelEnabled',
+  'translationsEnabled',
+  'callWaiterEnabled',
+  'pdfMenuEnabled',
+  'bannerUpdateEnabled',
+] as const;
+export type ClubSetting = (typeof CLUB_SETTINGS)[number];
+
+/** Settings that need the Smart plan to be switched on (DESIGN.md §2: promotions are Smart only). */
+export const SMART_ONLY_SETTINGS: readonly ClubSetting[] = ['bannerUpdateEnabled'];
+
+export const UpdateClubSettingsRequestSchema = z
+  .object(
+    Object.fromEntries(CLUB_SETTINGS.map((name) => [name, z.boolean().optional()])) as {
+      [Name in ClubSetting]: z.ZodOptional<z.ZodBoolean>;
+    },
+  )
+  .strict()
+  .refine((value) => Object.values(value).some((setting) => setting !== undefined), {
+    error: 'validation.required',
+  });
+export type UpdateClubSettingsRequest = z.input<typeof UpdateClubSettingsRequestSchema>;
+
+/**
+ * PATCH /clubs/{clubId}: what the owner may change. Every field is optional; `.strict()` refuses the
+ * rest (activation, brand sponsorship, freeForever and other platform fields included).
+ */
+export const UpdateClubRequestSchema = z
+  .object({
+    name: requiredText(CLUB_NAME_MAX).optional(),
+    seats: z.coerce
+      .number({ error: 'validation.number' })
+      .int({ error: 'validation.integer' })
+      .min(1, { error: 'validation.required' })
+      .max(CLUB_SEATS_MAX, { error: 'validation.invalid' })
+      .optional(),
+    address: AddressInputSchema.optional(),
+    timeZone: z.string().min(1).max(64).optional(),
+    companyName: requiredText(160).optional(),
+    vatNumber: requiredText(30).optional(),
+    /** null removes it: the billing address is the club's own. */
+    billingAddress: AddressInputSchema.nullable().optional(),
+    /** An image key answered by the upload flow; null removes the logo. */
+    logo: z.string().max(200).nullable().optional(),
+    displayEmail: ClubContactsSchema.shape.displayEmail.optional(),
+    displayPhone: ClubContactsSchema.shape.displayPhone.optional(),
+    website: ClubContactsSchema.shape.website.optional(),
+    facebook: ClubContactsSchema.shape.facebook.optional(),
+    instagram: ClubContactsSchema.shape.instagram.optional(),
+    whatsapp: ClubContactsSchema.shape.whatsapp.optional(),
+  })
+  .strict();
+export type UpdateClubRequest = z.input<typeof UpdateClubRequestSchema>;
+
+/** A stored image: its key (what requests refer to), its main URL and its WebP sizes. */
+export const StoredImageSchema = z.object({
+  key: z.string(),
+  url: z.string(),
+  width: z.number(),
+  height: z.number(),
+  variants: z.array(z.object({ url: z.string(), width: z.number(), height: z.number() })),
+});
+export type StoredImage = z.infer<typeof StoredImageSchema>;
+
+export const ClubParamsSchema = z.object({ clubId: id });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AddressSchema, BrandSchema, ClubMessageSchema } from './clubs.ts';
+import { AddressSchema, BrandSchema, ClubMessageSchema, ClubPlanSchema, ClubStateSchema } from './clubs.ts';
 import { optionalText, price, requiredText, time } from './fields.ts';
 import {
   ITEM_DESCRIPTION_MAX,
@@ -90,6 +90,29 @@ export const ClubSchema = z.object({
   message: ClubMessageSchema.nullable(),
 });
 export type Club = z.infer<typeof ClubSchema>;
+
+/**
+ * GET /clubs/{clubId}: the Club of spec §3 plus what the owner's screens need: the form-level data
+ * (name, seats, company, billing address, brand), the state, the plan and a few counts.
+ */
+export const ClubDetailsSchema = ClubSchema.extend({
+  name: z.string(),
+  seats: z.number(),
+  timeZone: z.string(),
+  state: ClubStateSchema,
+  /** Image key of the logo, for PATCH; `logo` is its URL. */
+  logoKey: z.string().nullable(),
+  companyName: z.string(),
+  vatNumber: z.string(),
+  billingAddress: AddressSchema.nullable(),
+  brand: BrandSchema.nullable(),
+  salesAccount: z.object({ name: z.string().nullable(), lastName: z.string().nullable() }).nullable(),
+  freeForever: z.boolean(),
+  plan: ClubPlanSchema,
+  counts: z.object({ menus: z.number(), tables: z.number(), items: z.number() }),
+  createdAt: z.string(),
+});
+export type ClubDetails = z.infer<typeof ClubDetailsSchema>;
 
 export const SectionTranslationSchema = z.object({
   id: z.number(),

@@ -30,6 +30,11 @@ export const ERROR_CODES = [
   'PASSWORD_TOO_COMMON',
   'PASSWORD_IN_QUERY',
   'TOTP_INVALID',
+  'SMART_PLAN_REQUIRED',
+  'CLUB_NOT_WAITING',
+  'UPLOAD_NOT_FOUND',
+  'IMAGE_TOO_LARGE',
+  'IMAGE_NOT_FOUND',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -39,6 +39,11 @@ export const PARTNER_SUBSCRIPTION_MONTHS = [6, 12] as const;
 export const DELETE_CONFIRMATION_WORD: Record<Language, string> = { it: 'elimina', en: 'delete' };
 
 export const IMAGE_CONTENT_TYPES = ['image/jpeg', 'image/png'] as const;
+/** Uploaded images: at most 5 MB and 25 megapixels. */
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const IMAGE_MAX_PIXELS = 25_000_000;
+/** How long a signed upload address stays valid. */
+export const UPLOAD_URL_TTL_SECONDS = 10 * 60;
 
 export const NOTIFICATIONS = {
   maxVisible: 3,

@@ -377,20 +377,27 @@ export const subscriptions = pgTable('subscriptions', {
   updatedAt: updatedAt(),
 });
 
-/** Images kept by the storage adapter, named by content hash. */
+/**
+ * Images kept by the storage adapter, named by content hash (`img/<hash>`): one row per club that uses
+ * it, so a file shared by two clubs stays until neither refers to it.
+ */
 export const storedFiles = pgTable(
   'stored_files',
   {
     id: identity(),
     clubId: integer().references(() => clubs.id, { onDelete: 'cascade' }),
-    key: text().notNull().unique(),
+    key: text().notNull(),
+    purpose: text({ enum: ['logo', 'banner', 'background'] }).notNull(),
+    /** Of the re-encoded original. */
     contentType: text().notNull(),
     bytes: integer().notNull(),
-    width: integer(),
-    height: integer(),
+    width: integer().notNull(),
+    height: integer().notNull(),
+    /** The WebP sizes stored beside it. */
+    variants: jsonb().$type<{ width: number; height: number }[]>().notNull().default([]),
     createdAt: createdAt(),
   },
-  (table) => [index().on(table.clubId)],
+  (table) => [index().on(table.clubId), uniqueIndex().on(table.clubId, table.key)],
 );
 
 /** Every admin action: who, when, what. */

@@ -65,10 +65,18 @@ export const errorsPlugin = fp(
       if (hasZodFastifySchemaValidationErrors(error)) {
         const language = languageOf(request);
         const where = error.validationContext ?? 'body';
-        const issues = error.validation.map((issue): FieldIssue => {
-          const key = issue.message?.startsWith('validation.') ? issue.message : 'validation.invalid';
+        const issues = error.validation.flatMap((issue): FieldIssue[] => {
           const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
-          return { path: path ? `${where}.${path}` : where, key, message: translateMessage(language, key) };
+          const at = (name: string) => [where, path, name].filter(Boolean).join('.');
+          if (issue.keyword === 'unrecognized_keys') {
+            // A field the route does not take is refused by name, never silently dropped.
+            const names = (issue.params as { keys?: string[] }).keys ?? [];
+            const key = 'validation.unknownField';
+            return names.map((name) => ({ path: at(name), key, message: translateMessage(language, key) }));
+          }
+          const known = /^(validation|errors)\./.test(issue.message ?? '');
+          const key = known ? issue.message! : 'validation.invalid';
+          return [{ path: at(''), key, message: translateMessage(language, key) }];
         });
         return sendError(request, reply, 400, 'VALIDATION_ERROR', issues);
       }

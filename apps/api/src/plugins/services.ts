@@ -4,20 +4,29 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { createMailer, type Mailer } from '../lib/mailer.ts';
 import { createSecretBox, type SecretBox } from '../lib/secret-box.ts';
+import { createStorage, type Storage } from '../lib/storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     mailer: Mailer;
     secretBox: SecretBox;
+    storage: Storage;
+    /** Signs what the server hands out and checks later (local upload addresses). */
+    appSecret: string;
   }
 }
 
-export type ServicesOptions = { config: Config; appSecret: string; mailer?: Mailer | undefined };
+export type ServicesOptions = {
+  config: Config;
+  appSecret: string;
+  mailer?: Mailer | undefined;
+  storage?: Storage | undefined;
+};
 
-/** What features share: configuration, email, encryption of stored secrets. */
+/** What features share: configuration, email, encryption of stored secrets, file storage. */
 export const servicesPlugin = fp(
-  async (app: FastifyInstance, { config, appSecret, mailer }: ServicesOptions) => {
+  async (app: FastifyInstance, { config, appSecret, mailer, storage }: ServicesOptions) => {
     app.decorate('config', config);
     app.decorate(
       'mailer',
@@ -30,6 +39,8 @@ export const servicesPlugin = fp(
         }),
     );
     app.decorate('secretBox', createSecretBox(appSecret));
+    app.decorate('storage', storage ?? createStorage(config, appSecret));
+    app.decorate('appSecret', appSecret);
   },
   { name: 'services' },
 );

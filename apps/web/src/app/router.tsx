@@ -121,6 +121,10 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            path: 'admin',
+            lazy: screen(() => import('../features/admin/admin-screen.tsx'), 'AdminScreen'),
+          },
+          {
             path: 'clubs/:clubId',
             element: <AppLayout />,
             children: [

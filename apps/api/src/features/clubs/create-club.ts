@@ -13,7 +13,7 @@ import { isValidVatNumber } from './vat.ts';
 type ClubForm = z.output<typeof ClubFormSchema>;
 type AddressInput = z.output<typeof AddressInputSchema>;
 
-const isTimeZone = (zone: string) => {
+export const isTimeZone = (zone: string) => {
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
     return true;

@@ -15,6 +15,7 @@ import { callerOf } from '../../plugins/auth.ts';
 import { assertUncommonPassword, createAccount, sendActivationEmail } from '../accounts/accounts.ts';
 import { consumeToken } from '../accounts/one-time-tokens.ts';
 import { activateClub, checkClubForm, insertClub, sendClubActivationRequest } from './create-club.ts';
+import { clubState } from './plan.ts';
 
 export const clubRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -128,6 +129,8 @@ export const clubRoutes: FastifyPluginAsyncZod = async (app) => {
           id: clubs.id,
           name: clubs.name,
           freeForever: clubs.freeForever,
+          status: clubs.status,
+          enabled: clubs.enabled,
           brand: { id: brands.id, name: brands.name, enabled: brands.enabled },
           subscriptionEnd: subscriptions.currentPeriodEnd,
           message: {
@@ -144,8 +147,9 @@ export const clubRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(eq(clubs.ownerId, caller.accountId))
         .orderBy(asc(clubs.name), asc(clubs.id));
       const now = Date.now();
-      return rows.map(({ subscriptionEnd, ...row }) => ({
+      return rows.map(({ subscriptionEnd, status, enabled, ...row }) => ({
         ...row,
+        state: clubState({ status, enabled }),
         subscriptionEnabled: subscriptionEnd !== null && subscriptionEnd.getTime() > now,
         subscriptionExpiration: subscriptionEnd ? subscriptionEnd.toISOString().slice(0, 10) : null,
       }));

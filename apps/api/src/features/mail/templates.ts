@@ -109,3 +109,22 @@ export const clubActivatedEmail = (
         ],
         { label: 'Apri Carta', link },
       );
+
+export const clubDisabledEmail = (
+  language: Language,
+  to: string,
+  name: string,
+  clubName: string,
+  supportEmail: string,
+) =>
+  language === 'en'
+    ? compose(to, `${clubName} has been disabled on Carta`, [
+        `Hello ${name},`,
+        `your club "${clubName}" has been disabled by the Carta team: guests who scan your QR codes see that the menu is not available.`,
+        `Your menus and data are kept. To know why and to enable it again, write to ${supportEmail}.`,
+      ])
+    : compose(to, `${clubName} è stato disattivato su Carta`, [
+        `Ciao ${name},`,
+        `il tuo locale "${clubName}" è stato disattivato dal team di Carta: i clienti che inquadrano i tuoi codici QR vedono che il menu non è disponibile.`,
+        `I tuoi menu e i tuoi dati restano salvati. Per sapere perché e per riattivarlo, scrivi a ${supportEmail}.`,
+      ]);

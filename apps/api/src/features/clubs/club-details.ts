@@ -1,0 +1,116 @@
+import type { Address } from '@carta/contract/clubs';
+import type { ClubDetails } from '@carta/contract/entities';
+import { and, count, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import {
+  addresses,
+  brands,
+  clubMessages,
+  clubs,
+  clubTables,
+  menuItems,
+  menuSections,
+  menus,
+  storedFiles,
+  subscriptions,
+  themes,
+} from '../../db/schema.ts';
+import { describeImage } from '../images/images.ts';
+import { clubPlan, clubState } from './plan.ts';
+
+/** One line for guests: "Via Roma 1, 20121 Milano MI". */
+export const formatAddress = (address: Pick<Address, 'line1' | 'postalCode' | 'city' | 'state'>) =>
+  `${address.line1}, ${address.postalCode} ${address.city}${address.state ? ` ${address.state}` : ''}`;
+
+/** The logo's URL and key, when the club has one stored. */
+export const clubLogo = async (db: Database, clubId: number, key: string | null) => {
+  if (!key) return { logo: null, logoKey: null };
+  const [file] = await db
+    .select({ width: storedFiles.width, height: storedFiles.height, variants: storedFiles.variants })
+    .from(storedFiles)
+    .where(and(eq(storedFiles.clubId, clubId), eq(storedFiles.key, key)));
+  if (!file) return { logo: null, logoKey: null };
+  return { logo: describeImage(key, file.variants, file).url, logoKey: key };
+};
+
+const withoutOwner = <Row extends { clubId: number | null }>({ clubId: _clubId, ...rest }: Row) => rest;
+
+/** GET /clubs/{clubId}: the club with everything its owner's screens show. Null when it does not exist. */
+export const loadClubDetails = async (db: Database, clubId: number): Promise<ClubDetails | null> => {
+  const [row] = await db
+    .select({
+      club: clubs,
+      brand: brands,
+      subscription: subscriptions,
+      message: clubMessages,
+      theme: themes,
+    })
+    .from(clubs)
+    .leftJoin(brands, eq(brands.id, clubs.brandId))
+    .leftJoin(subscriptions, eq(subscriptions.clubId, clubs.id))
+    .leftJoin(clubMessages, eq(clubMessages.clubId, clubs.id))
+    .leftJoin(themes, eq(themes.id, clubs.themeId))
+    .where(eq(clubs.id, clubId));
+  if (!row) return null;
+  const { club } = row;
+  const addressIds = [club.addressId, ...(club.billingAddressId ? [club.billingAddressId] : [])];
+  const addressRows = await db.select().from(addresses).where(inArray(addresses.id, addressIds));
+  const address = addressRows.find((candidate) => candidate.id === club.addressId)!;
+  const billingAddress = addressRows.find((candidate) => candidate.id === club.billingAddressId) ?? null;
+
+  const [[menuCount], [tableCount], [itemCount], logo] = await Promise.all([
+    db.select({ value: count() }).from(menus).where(eq(menus.clubId, clubId)),
+    db.select({ value: count() }).from(clubTables).where(eq(clubTables.clubId, clubId)),
+    db
+      .select({ value: count() })
+      .from(menuItems)
+      .innerJoin(menuSections, eq(menuSections.id, menuItems.sectionId))
+      .innerJoin(menus, eq(menus.id, menuSections.menuId))
+      .where(eq(menus.clubId, clubId)),
+    clubLogo(db, clubId, club.logo),
+  ]);
+
+  return {
+    id: club.id,
+    name: club.name,
+    seats: club.seats,
+    timeZone: club.timeZone,
+    state: clubState(club),
+    enabled: club.enabled,
+    ...logo,
+    address,
+    clubAddress: formatAddress(address),
+    displayEmail: club.displayEmail,
+    displayPhone: club.displayPhone,
+    facebook: club.facebook,
+    instagram: club.instagram,
+    website: club.website,
+    whatsapp: club.whatsapp,
+    bannerUpdateEnabled: club.bannerUpdateEnabled,
+    callWaiterEnabled: club.callWaiterEnabled,
+    menuLabelEnabled: club.menuLabelEnabled,
+    pdfMenuEnabled: club.pdfMenuEnabled,
+    translationsEnabled: club.translationsEnabled,
+    theme: row.theme ? withoutOwner(row.theme) : null,
+    message: row.message
+      ? {
+          id: row.message.id,
+          severity: row.message.severity,
+          summary: row.message.summary,
+          fullMessage: row.message.fullMessage,
+        }
+      : null,
+    companyName: club.companyName,
+    vatNumber: club.vatNumber,
+    billingAddress,
+    brand: row.brand ? { id: row.brand.id, name: row.brand.name, enabled: row.brand.enabled } : null,
+    salesAccount:
+      club.salesAccountName || club.salesAccountLastName
+        ? { name: club.salesAccountName, lastName: club.salesAccountLastName }
+        : null,
+    freeForever: club.freeForever,
+    plan: clubPlan({ freeForever: club.freeForever, subscription: row.subscription }),
+    counts: { menus: menuCount?.value ?? 0, tables: tableCount?.value ?? 0, items: itemCount?.value ?? 0 },
+    createdAt: club.createdAt.toISOString(),
+  };
+};

@@ -1,0 +1,47 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { clubs } from '../db/schema.ts';
+import { notFound } from '../lib/app-error.ts';
+import { callerOf } from './auth.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A route under /clubs/{clubId} anyone may call (the guest's table-menu view). */
+    isPublic?: boolean;
+    /** Set by clubScope on every route it holds; the isolation test checks it. */
+    isClubScoped?: boolean;
+  }
+}
+
+export type ClubScopeOptions = { routes: FastifyPluginAsync[] };
+
+const isPublicRoute = (request: FastifyRequest) => request.routeOptions.config.isPublic === true;
+
+/** The club id of a club-scoped route, for handlers: ownership was checked before they run. */
+export const clubIdOf = (request: FastifyRequest): number =>
+  Number((request.params as { clubId: string | number }).clubId);
+
+/**
+ * Every route under /clubs/{clubId}: a token is needed (401 without) and the caller must own the club,
+ * checked before the body is even validated, so another owner's id answers 404 and reveals nothing,
+ * not even whether a body would have been accepted.
+ */
+export const clubScope = async (scope: FastifyInstance, { routes }: ClubScopeOptions) => {
+  scope.addHook('onRoute', (route) => {
+    route.config = { ...route.config, isClubScoped: true };
+  });
+  scope.addHook('onRequest', async (request) => {
+    if (!isPublicRoute(request)) await scope.authenticate(request);
+  });
+  scope.addHook('preValidation', async (request) => {
+    if (isPublicRoute(request)) return;
+    const clubId = clubIdOf(request);
+    if (!Number.isSafeInteger(clubId) || clubId <= 0) throw notFound();
+    const [owned] = await scope.db
+      .select({ id: clubs.id })
+      .from(clubs)
+      .where(and(eq(clubs.id, clubId), eq(clubs.ownerId, callerOf(request).accountId)));
+    if (!owned) throw notFound();
+  });
+  for (const plugin of routes) await scope.register(plugin);
+};

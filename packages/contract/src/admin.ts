@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { BrandSchema, ClubMessageSchema, ClubStateSchema } from './clubs.ts';
+import { id, requiredText } from './fields.ts';
+
+// The admin console's API (DESIGN.md §2): accounts with the admin flag only.
+
+/** Message severities, as the owner app colours them. */
+export const MESSAGE_SEVERITIES = ['success', 'info', 'warning', 'error'] as const;
+export type MessageSeverity = (typeof MESSAGE_SEVERITIES)[number];
+/** Message.severity is a number (spec §3): its index in MESSAGE_SEVERITIES. */
+export const severityName = (severity: number): MessageSeverity =>
+  MESSAGE_SEVERITIES[Math.min(Math.max(Math.trunc(severity), 0), MESSAGE_SEVERITIES.length - 1)]!;
+
+export const MESSAGE_SUMMARY_MAX = 120;
+export const MESSAGE_FULL_MAX = 4000;
+export const BRAND_NAME_MAX = 80;
+
+export const ADMIN_CLUB_FILTERS = ['waiting', 'active', 'disabled', 'all'] as const;
+export const AdminClubsQuerySchema = z.object({
+  filter: z.enum(ADMIN_CLUB_FILTERS).default('all'),
+  search: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type AdminClubsQuery = z.input<typeof AdminClubsQuerySchema>;
+
+export const AdminClubSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  city: z.string(),
+  country: z.string(),
+  state: ClubStateSchema,
+  freeForever: z.boolean(),
+  brand: BrandSchema.nullable(),
+  owner: z.object({
+    id: z.number(),
+    name: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    phone: z.string(),
+  }),
+  message: ClubMessageSchema.nullable(),
+  createdAt: z.string(),
+});
+export type AdminClub = z.infer<typeof AdminClubSchema>;
+
+export const AdminClubPageSchema = z.object({
+  clubs: z.array(AdminClubSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type AdminClubPage = z.infer<typeof AdminClubPageSchema>;
+
+export const AdminClubParamsSchema = z.object({ clubId: id });
+export const AdminBrandParamsSchema = z.object({ brandId: id });
+
+export const UpdateAdminClubRequestSchema = z.object({ freeForever: z.boolean() }).strict();
+
+export const ClubMessageRequestSchema = z
+  .object({
+    severity: z
+      .number()
+      .int()
+      .min(0)
+      .max(MESSAGE_SEVERITIES.length - 1),
+    summary: requiredText(MESSAGE_SUMMARY_MAX),
+    fullMessage: requiredText(MESSAGE_FULL_MAX),
+  })
+  .strict();
+export type ClubMessageRequest = z.input<typeof ClubMessageRequestSchema>;
+
+export const CreateBrandRequestSchema = z.object({ name: requiredText(BRAND_NAME_MAX) }).strict();
+export type CreateBrandRequest = z.input<typeof CreateBrandRequestSchema>;
+export const UpdateBrandRequestSchema = z
+  .object({ name: requiredText(BRAND_NAME_MAX).optional(), enabled: z.boolean().optional() })
+  .strict();
+export type UpdateBrandRequest = z.input<typeof UpdateBrandRequestSchema>;
+export const AdminBrandSchema = BrandSchema.extend({ clubs: z.number() });
+export type AdminBrand = z.infer<typeof AdminBrandSchema>;
+
+export const AuditEntrySchema = z.object({
+  id: z.number(),
+  actor: z.string().nullable(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.number().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+export const AuditPageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(50),
+});
+export const AuditPageSchema = z.object({ entries: z.array(AuditEntrySchema), total: z.number() });
