@@ -59,7 +59,15 @@ export const buildApp = async ({ config, database, appSecret, mailer, storage, l
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routeTable.push({ method, url: route.url, config: route.config ?? {} });
+      // config is read when asked: hooks of inner plugins (clubScope) add to it after this one runs.
+      if (method !== 'HEAD')
+        routeTable.push({
+          method,
+          url: route.url,
+          get config() {
+            return route.config ?? {};
+          },
+        });
     }
   });
 

@@ -1,11 +1,14 @@
 import { randomInt } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
-import { accounts, sessions } from '../src/db/schema.ts';
+import { accounts, addresses, clubs, sessions } from '../src/db/schema.ts';
 import { createMemoryMailer } from '../src/lib/mailer.ts';
+import { createLocalStorage } from '../src/lib/storage.ts';
 import { hashToken, newToken } from '../src/lib/tokens.ts';
 import { SESSION_ABSOLUTE_MS } from '../src/plugins/auth.ts';
 
@@ -37,6 +40,8 @@ export type TestContext = {
   app: App;
   database: DatabaseHandle;
   mailer: ReturnType<typeof createMemoryMailer>;
+  /** Where this file's stored files go (local storage adapter). */
+  filesDirectory: string;
 };
 
 /** A real app on a real database for the file's tests; closed after them. */
@@ -45,11 +50,13 @@ export const useTestApp = (): TestContext => {
   beforeAll(async () => {
     context.database = await openTestDatabase();
     context.mailer = createMemoryMailer();
+    context.filesDirectory = await mkdtemp(path.join(tmpdir(), 'carta-files-'));
     context.app = await buildApp({
       config: testConfig(),
       database: context.database,
       appSecret: TEST_APP_SECRET,
       mailer: context.mailer,
+      storage: createLocalStorage(context.filesDirectory, TEST_APP_SECRET),
       logger: false,
     });
     await context.app.ready();
@@ -57,6 +64,7 @@ export const useTestApp = (): TestContext => {
   afterAll(async () => {
     await context.app?.close();
     await context.database?.close();
+    if (context.filesDirectory) await rm(context.filesDirectory, { recursive: true, force: true });
   });
   return context;
 };
@@ -86,4 +94,32 @@ export const seedOwner = async (database: DatabaseHandle, fields: { isAdmin?: bo
     expiresAt: new Date(Date.now() + SESSION_ABSOLUTE_MS),
   });
   return { account, token, authorization: `Bearer ${token}` };
+};
+
+/** A club of `ownerId`, written straight to the database (active unless told otherwise). */
+export const seedClub = async (
+  database: DatabaseHandle,
+  ownerId: number,
+  fields: Partial<typeof clubs.$inferInsert> = {},
+) => {
+  const [address] = await database.db
+    .insert(addresses)
+    .values({ line1: 'Via Roma 1', city: 'Milano', postalCode: '20121', country: 'IT', state: 'MI' })
+    .returning();
+  const [club] = await database.db
+    .insert(clubs)
+    .values({
+      ownerId,
+      name: `Bar ${randomInt(1e6)}`,
+      seats: 40,
+      addressId: address!.id,
+      timeZone: 'Europe/Rome',
+      companyName: 'Bar srl',
+      vatNumber: 'IT00743110157',
+      status: 'active',
+      ...fields,
+    })
+    .returning();
+  if (!club) throw new Error('seed failed');
+  return club;
 };

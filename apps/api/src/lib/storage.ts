@@ -123,7 +123,7 @@ export const createS3Storage = (settings: S3Settings, fetchImplementation: typeo
       url.searchParams.set('X-Amz-Expires', String(seconds));
       const signed = await client.sign(
         new Request(url, { method: 'PUT', headers: { 'content-type': contentType } }),
-        { aws: { signQuery: true } },
+        { aws: { signQuery: true, allHeaders: true } },
       );
       return signed.url;
     },

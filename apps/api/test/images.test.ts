@@ -1,0 +1,271 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { createS3Storage } from '../src/lib/storage.ts';
+import { seedClub, seedOwner, useTestApp } from './helpers.ts';
+
+const photo = (width: number, height: number, format: 'jpeg' | 'png' = 'jpeg') =>
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 60, b: 40 } } })
+    .withExif({ IFD0: { Copyright: 'secret-owner-name', Make: 'PhoneCam' } })
+    [format]()
+    .toBuffer();
+
+describe('image upload flow', () => {
+  const context = useTestApp();
+
+  const setUp = async () => {
+    const owner = await seedOwner(context.database);
+    const club = await seedClub(context.database, owner.account.id);
+    return { owner, club, headers: { authorization: owner.authorization, 'accept-language': 'en' } };
+  };
+
+  const upload = async (
+    setup: Awaited<ReturnType<typeof setUp>>,
+    body: Buffer,
+    contentType: 'image/jpeg' | 'image/png' = 'image/jpeg',
+    purpose = 'logo',
+  ) => {
+    const ticket = await context.app.inject({
+      method: 'POST',
+      url: `/api/v1/clubs/${setup.club.id}/uploads`,
+      headers: setup.headers,
+      payload: { purpose, contentType },
+    });
+    expect(ticket.statusCode).toBe(201);
+    const { uploadId, uploadUrl } = ticket.json();
+    const put = await context.app.inject({
+      method: 'PUT',
+      url: uploadUrl,
+      headers: { 'content-type': contentType },
+      payload: body,
+    });
+    const complete = await context.app.inject({
+      method: 'POST',
+      url: `/api/v1/clubs/${setup.club.id}/uploads/${uploadId}/complete`,
+      headers: setup.headers,
+    });
+    return { uploadUrl, put, complete };
+  };
+
+  it('stores a JPG re-encoded without metadata, with WebP sizes served for a year, and sets it as logo', async () => {
+    const setup = await setUp();
+    const original = await photo(1200, 800);
+    expect((await sharp(original).metadata()).exif).toBeDefined();
+    const { put, complete } = await upload(setup, original);
+    expect(put.statusCode).toBe(204);
+    expect(complete.statusCode).toBe(201);
+    const image = complete.json();
+    expect(image).toMatchObject({ width: 1200, height: 800 });
+    expect(image.key).toMatch(/^img\/[0-9a-f]{24}$/);
+    expect(image.variants.map((variant: { width: number }) => variant.width)).toEqual([128, 256, 512]);
+    expect(image.url).toBe(`/files/${image.key}-512.webp`);
+
+    const served = await context.app.inject({ method: 'GET', url: image.url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const webp = await sharp(served.rawPayload).metadata();
+    expect(webp).toMatchObject({ format: 'webp', width: 512, height: 341 });
+    expect(webp.exif).toBeUndefined();
+    const reencoded = await context.app.inject({ method: 'GET', url: `/files/${image.key}.jpg` });
+    expect(reencoded.headers['content-type']).toBe('image/jpeg');
+    const reencodedMetadata = await sharp(reencoded.rawPayload).metadata();
+    expect(reencodedMetadata.exif).toBeUndefined();
+    expect(reencoded.rawPayload.includes(Buffer.from('secret-owner-name'))).toBe(false);
+
+    const patched = await context.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/clubs/${setup.club.id}`,
+      headers: setup.headers,
+      payload: { logo: image.key },
+    });
+    expect(patched.statusCode).toBe(200);
+    expect(patched.json()).toMatchObject({ logo: image.url, logoKey: image.key });
+    const removed = await context.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/clubs/${setup.club.id}`,
+      headers: setup.headers,
+      payload: { logo: null },
+    });
+    expect(removed.json()).toMatchObject({ logo: null, logoKey: null });
+  });
+
+  it('keeps a small PNG as PNG and never enlarges it', async () => {
+    const setup = await setUp();
+    const { complete } = await upload(setup, await photo(300, 300, 'png'), 'image/png');
+    expect(complete.statusCode).toBe(201);
+    const image = complete.json();
+    expect(image.variants.map((variant: { width: number }) => variant.width)).toEqual([128, 256, 300]);
+    const png = await context.app.inject({ method: 'GET', url: `/files/${image.key}.png` });
+    expect(png.headers['content-type']).toBe('image/png');
+  });
+
+  it('judges by content: a GIF or a text file sent as PNG is refused with the spec message', async () => {
+    const setup = await setUp();
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: 'blue' } })
+      .gif()
+      .toBuffer();
+    for (const body of [
+      gif,
+      Buffer.from('not an image at all, just text'),
+      Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64)]),
+    ]) {
+      const { complete } = await upload(setup, body, 'image/png');
+      expect(complete.statusCode).toBe(400);
+      expect(complete.json()).toMatchObject({
+        code: 'IMAGE_TYPE_NOT_SUPPORTED',
+        message: 'Image type not supported, load ony JPG or PNG type file',
+      });
+    }
+  });
+
+  it('refuses other declared types, more than 25 megapixels and more than 5 MB', async () => {
+    const setup = await setUp();
+    const ticket = await context.app.inject({
+      method: 'POST',
+      url: `/api/v1/clubs/${setup.club.id}/uploads`,
+      headers: setup.headers,
+      payload: { purpose: 'logo', contentType: 'image/gif' },
+    });
+    expect(ticket.statusCode).toBe(400);
+
+    const huge = await sharp({ create: { width: 6000, height: 5000, channels: 3, background: 'white' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    const tooManyPixels = await upload(setup, huge, 'image/png');
+    expect(tooManyPixels.complete.statusCode).toBe(413);
+    expect(tooManyPixels.complete.json().code).toBe('IMAGE_TOO_LARGE');
+
+    const tooHeavy = await upload(
+      setup,
+      Buffer.concat([await photo(100, 100), Buffer.alloc(5 * 1024 * 1024)]),
+    );
+    expect(tooHeavy.put.statusCode).toBe(413);
+    expect(tooHeavy.put.json().code).toBe('IMAGE_TOO_LARGE');
+  });
+
+  it('refuses a forged or expired upload address, and a declared type other than the signed one', async () => {
+    const setup = await setUp();
+    const ticket = (
+      await context.app.inject({
+        method: 'POST',
+        url: `/api/v1/clubs/${setup.club.id}/uploads`,
+        headers: setup.headers,
+        payload: { purpose: 'logo', contentType: 'image/jpeg' },
+      })
+    ).json();
+    const body = await photo(50, 50);
+    const url = new URL(ticket.uploadUrl, 'http://x');
+    const forged = new URL(url);
+    forged.searchParams.set('key', `incoming/${setup.club.id + 1}/logo-${'b'.repeat(32)}`);
+    const expired = new URL(url);
+    expired.searchParams.set('expires', String(Math.floor(Date.now() / 1000) - 10));
+    for (const address of [forged, expired]) {
+      const response = await context.app.inject({
+        method: 'PUT',
+        url: `${address.pathname}${address.search}`,
+        headers: { 'content-type': 'image/jpeg' },
+        payload: body,
+      });
+      expect(response.statusCode).toBe(403);
+    }
+    const wrongType = await context.app.inject({
+      method: 'PUT',
+      url: ticket.uploadUrl,
+      headers: { 'content-type': 'image/png' },
+      payload: body,
+    });
+    expect(wrongType.statusCode).toBe(400);
+  });
+
+  it('completing an upload that never arrived asks to upload again', async () => {
+    const setup = await setUp();
+    const response = await context.app.inject({
+      method: 'POST',
+      url: `/api/v1/clubs/${setup.club.id}/uploads/logo-${'c'.repeat(32)}/complete`,
+      headers: setup.headers,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'UPLOAD_NOT_FOUND' });
+  });
+
+  it("one club cannot use another club's image as its logo", async () => {
+    const first = await setUp();
+    const second = await setUp();
+    const { complete } = await upload(first, await photo(200, 200));
+    const response = await context.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/clubs/${second.club.id}`,
+      headers: second.headers,
+      payload: { logo: complete.json().key },
+    });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('answers 404 for files that do not exist or do not look like ours', async () => {
+    for (const url of [
+      '/files/img/0123456789abcdef01234567-128.webp',
+      '/files/../secret.key',
+      '/files/img/x.txt',
+    ]) {
+      expect((await context.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    }
+  });
+});
+
+describe('S3 storage adapter', () => {
+  it('signs its calls and hands out presigned PUT addresses', async () => {
+    const objects = new Map<string, Buffer>();
+    const seen: { method: string; url: string; authorization?: string }[] = [];
+    const server = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        seen.push({
+          method: request.method!,
+          url: request.url!,
+          authorization: request.headers.authorization,
+        });
+        const key = request.url!.split('?')[0]!;
+        if (request.method === 'PUT') objects.set(key, Buffer.concat(chunks));
+        if (request.method === 'DELETE') objects.delete(key);
+        const body = request.method === 'GET' ? objects.get(key) : undefined;
+        response.statusCode = request.method === 'GET' && !body ? 404 : 200;
+        response.end(body);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const storage = createS3Storage({
+        kind: 's3',
+        endpoint,
+        bucket: 'carta',
+        region: 'eu-south-1',
+        accessKeyId: 'AKIDEXAMPLE',
+        secretAccessKey: 'secret',
+      });
+      await storage.put('img/abc-128.webp', Buffer.from('webp bytes'), 'image/webp');
+      expect(seen.at(-1)).toMatchObject({ method: 'PUT', url: '/carta/img/abc-128.webp' });
+      expect(seen.at(-1)?.authorization).toMatch(
+        /^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/eu-south-1\/s3\//,
+      );
+      expect((await storage.get('img/abc-128.webp'))?.toString()).toBe('webp bytes');
+      expect(await storage.get('img/missing.webp')).toBeNull();
+      await storage.delete('img/abc-128.webp');
+      expect(await storage.get('img/abc-128.webp')).toBeNull();
+
+      const uploadUrl = new URL(
+        await storage.createUploadUrl('incoming/1/logo-x', 'image/png', new Date(Date.now() + 600_000)),
+      );
+      expect(uploadUrl.pathname).toBe('/carta/incoming/1/logo-x');
+      expect(uploadUrl.searchParams.get('X-Amz-Algorithm')).toBe('AWS4-HMAC-SHA256');
+      expect(Number(uploadUrl.searchParams.get('X-Amz-Expires'))).toBeGreaterThan(590);
+      expect(uploadUrl.searchParams.get('X-Amz-SignedHeaders')).toContain('content-type');
+      expect(uploadUrl.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
+    } finally {
+      server.close();
+    }
+  });
+});
