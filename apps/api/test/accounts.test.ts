@@ -1,4 +1,7 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { accounts, addresses, authAttempts, clubs, oneTimeTokens, sessions } from '../src/db/schema.ts';
 import { generateTotp } from '../src/features/accounts/totp.ts';
@@ -485,6 +488,35 @@ describe('clubs at sign-up and after', () => {
       'Osteria del Ponte',
     ]);
 
+    // A logo stored for one of the clubs, so deleting the account must remove files too.
+    const clubId = list.json()[0].id;
+    const ticket = await context.app.inject({
+      method: 'POST',
+      url: `/api/v1/clubs/${clubId}/uploads`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: { purpose: 'logo', contentType: 'image/png' },
+    });
+    const logo = await sharp({ create: { width: 64, height: 64, channels: 3, background: 'green' } })
+      .png()
+      .toBuffer();
+    await context.app.inject({
+      method: 'PUT',
+      url: ticket.json().uploadUrl,
+      headers: { 'content-type': 'image/png' },
+      payload: logo,
+    });
+    const stored = await context.app.inject({
+      method: 'POST',
+      url: `/api/v1/clubs/${clubId}/uploads/${ticket.json().uploadId}/complete`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const storedKey: string = stored.json().key;
+    const filesNamed = async () =>
+      (await readdir(path.join(context.filesDirectory, 'img'))).filter((name) =>
+        name.startsWith(storedKey.slice(4)),
+      );
+    expect(await filesNamed()).toHaveLength(2);
+
     // Deleting the account (password + code again) removes it with its clubs, addresses and sessions.
     const wrong = await context.app.inject({
       method: 'DELETE',
@@ -524,6 +556,7 @@ describe('clubs at sign-up and after', () => {
     for (const id of addressIds) {
       expect(await context.database.db.select().from(addresses).where(eq(addresses.id, id))).toHaveLength(0);
     }
+    expect(await filesNamed()).toEqual([]);
   });
 });
 

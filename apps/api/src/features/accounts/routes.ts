@@ -16,9 +16,10 @@ import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accounts, addresses, clubs, oneTimeTokens } from '../../db/schema.ts';
+import { accounts, addresses, clubs, oneTimeTokens, storedFiles } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { callerOf } from '../../plugins/auth.ts';
+import { filesOfImage } from '../images/images.ts';
 import { passwordResetEmail } from '../mail/templates.ts';
 import { assertUncommonPassword, createAccount, sendActivationEmail } from './accounts.ts';
 import { clearFailedAttempts, recordFailedAttempt, secondsUntilAllowed } from './attempts.ts';
@@ -307,11 +308,23 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         await recordFailedAttempt(app.db, 'login', account.phone, request.ip);
         throw loginFailed();
       }
-      await app.db.transaction(async (tx) => {
+      const images = await app.db.transaction(async (tx) => {
         const owned = await tx
-          .select({ addressId: clubs.addressId, billingAddressId: clubs.billingAddressId })
+          .select({ id: clubs.id, addressId: clubs.addressId, billingAddressId: clubs.billingAddressId })
           .from(clubs)
           .where(eq(clubs.ownerId, account.id));
+        const clubIds = owned.map((club) => club.id);
+        const images =
+          clubIds.length > 0
+            ? await tx
+                .select({
+                  key: storedFiles.key,
+                  contentType: storedFiles.contentType,
+                  variants: storedFiles.variants,
+                })
+                .from(storedFiles)
+                .where(inArray(storedFiles.clubId, clubIds))
+            : [];
         // Clubs, menus, tables, sessions and tokens go with the account (ON DELETE CASCADE); addresses
         // are referenced by clubs, not owned through a cascade, so they go after.
         await tx.delete(accounts).where(eq(accounts.id, account.id));
@@ -320,7 +333,22 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           ...(club.billingAddressId ? [club.billingAddressId] : []),
         ]);
         if (addressIds.length > 0) await tx.delete(addresses).where(inArray(addresses.id, addressIds));
+        return images;
       });
+      // Files go once the rows are gone, unless another club uses the same image (same content hash).
+      for (const image of images) {
+        const [stillUsed] = await app.db
+          .select({ id: storedFiles.id })
+          .from(storedFiles)
+          .where(eq(storedFiles.key, image.key))
+          .limit(1);
+        if (stillUsed) continue;
+        for (const file of filesOfImage(image.key, image.contentType, image.variants)) {
+          await app.storage
+            .delete(file)
+            .catch((error: unknown) => request.log.warn({ err: error, file }, 'file not deleted'));
+        }
+      }
       return reply.status(204).send(null);
     },
   );

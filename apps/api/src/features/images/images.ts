@@ -118,3 +118,9 @@ export const describeImage = (
     })),
   };
 };
+
+/** Every file name an image key was stored under. */
+export const filesOfImage = (key: string, contentType: string, variants: { width: number }[]): string[] => [
+  `${key}.${contentType === 'image/png' ? 'png' : 'jpg'}`,
+  ...variants.map((variant) => `${key}-${variant.width}.webp`),
+];
