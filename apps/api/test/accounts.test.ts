@@ -340,6 +340,78 @@ describe('accounts', () => {
     expect(reset.json().code).toBe('RESET_LINK_INVALID');
   });
 
+  it('tells who is logged in, and changes the password with the current one and a code', async () => {
+    const { phone, secret } = await activeOwner();
+    const first = await login(phone, PASSWORD, generateTotp(secret, Date.now() - STEP_MS));
+    const other = await login(phone, PASSWORD, generateTotp(secret));
+    const authorization = `Bearer ${first.json().token}`;
+    const me = await context.app.inject({
+      method: 'GET',
+      url: '/api/v1/users/me',
+      headers: { authorization },
+    });
+    expect(me.json()).toMatchObject({
+      name: 'Lucia',
+      lastName: 'Verdi',
+      phone,
+      language: 'en',
+      admin: false,
+    });
+
+    const change = (payload: object) =>
+      context.app.inject({
+        method: 'POST',
+        url: '/api/v1/users/me/password',
+        headers: { authorization, ...english },
+        remoteAddress: addressOf(phone),
+        payload,
+      });
+    const fresh = 'Nuova7$Chiave';
+    const wrongCurrent = await change({
+      currentPassword: 'Wrong7$Pass',
+      password: fresh,
+      passwordTwo: fresh,
+      totp: generateTotp(secret),
+    });
+    expect(wrongCurrent.statusCode).toBe(400);
+    expect(wrongCurrent.json().issues[0]).toMatchObject({
+      path: 'body.currentPassword',
+      key: 'errors.LOGIN_FAILED',
+    });
+    const mismatch = await change({
+      currentPassword: PASSWORD,
+      password: fresh,
+      passwordTwo: 'Other7$Chiave',
+      totp: generateTotp(secret),
+    });
+    expect(mismatch.json().issues[0]).toMatchObject({
+      path: 'body.passwordTwo',
+      message: 'Passwords do not match',
+    });
+
+    const changed = await change({
+      currentPassword: PASSWORD,
+      password: fresh,
+      passwordTwo: fresh,
+      totp: generateTotp(secret),
+    });
+    expect(changed.statusCode).toBe(204);
+    // This session goes on; the other one ended; the old password no longer works.
+    expect(
+      (await context.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: { authorization } }))
+        .statusCode,
+    ).toBe(200);
+    const otherSession = await context.app.inject({
+      method: 'GET',
+      url: '/api/v1/users/me',
+      headers: { authorization: `Bearer ${other.json().token}` },
+    });
+    expect(otherSession.statusCode).toBe(401);
+    const nextCode = generateTotp(secret, Date.now() + STEP_MS);
+    expect((await login(phone, PASSWORD, nextCode)).statusCode).toBe(401);
+    expect((await login(phone, fresh, nextCode)).statusCode).toBe(200);
+  });
+
   it("saves the owner's language", async () => {
     const { phone, secret } = await activeOwner();
     const { token } = (await login(phone, PASSWORD, generateTotp(secret))).json();

@@ -87,3 +87,28 @@ export type TokenQuery = z.infer<typeof TokenQuerySchema>;
 /** Answers of activation, recovery and reset calls. */
 export const OutcomeResponseSchema = z.object({ outcome: z.string() });
 export type OutcomeResponse = z.infer<typeof OutcomeResponseSchema>;
+
+/** Changing the password asks for the current one and a current code; the new one follows the usual rules. */
+export const ChangePasswordRequestSchema = withMatchingPasswords(
+  z
+    .object({
+      currentPassword: z.string().min(1, { error: 'validation.required' }).max(200),
+      password,
+      passwordTwo: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }),
+      totp,
+    })
+    .strict(),
+);
+export type ChangePasswordRequest = z.input<typeof ChangePasswordRequestSchema>;
+
+/** GET /users/me: who is logged in. */
+export const CurrentUserSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  language: LanguageSchema,
+  admin: z.boolean(),
+});
+export type CurrentUser = z.infer<typeof CurrentUserSchema>;

@@ -1,6 +1,8 @@
 import {
+  ChangePasswordRequestSchema,
   CreateUserRequestSchema,
   CreateUserResponseSchema,
+  CurrentUserSchema,
   DeleteAccountRequestSchema,
   LoginRequestSchema,
   LoginResponseSchema,
@@ -12,11 +14,11 @@ import {
   UserLanguageRequestSchema,
 } from '@carta/contract/accounts';
 import { ErrorResponseSchema } from '@carta/contract/errors';
-import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, ne, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accounts, addresses, clubs, oneTimeTokens, storedFiles } from '../../db/schema.ts';
+import { accounts, addresses, clubs, oneTimeTokens, sessions, storedFiles } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { filesOfImage } from '../images/images.ts';
@@ -282,6 +284,88 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         .update(accounts)
         .set({ language: request.body.language, updatedAt: new Date() })
         .where(eq(accounts.id, callerOf(request).accountId));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/users/me',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['users'],
+        summary: 'Who is logged in',
+        security: [{ bearerAuth: [] }],
+        response: { 200: CurrentUserSchema, ...errors(401) },
+      },
+    },
+    async (request) => {
+      const [account] = await app.db
+        .select()
+        .from(accounts)
+        .where(eq(accounts.id, callerOf(request).accountId));
+      if (!account) throw new AppError(401, 'UNAUTHORIZED');
+      return {
+        id: account.id,
+        name: account.name,
+        lastName: account.lastName,
+        email: account.email,
+        phone: account.phone,
+        language: account.language === 'en' ? ('en' as const) : ('it' as const),
+        admin: account.isAdmin,
+      };
+    },
+  );
+
+  app.post(
+    '/users/me/password',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['users'],
+        summary: 'Change the password (current password and code again); other sessions end',
+        security: [{ bearerAuth: [] }],
+        body: ChangePasswordRequestSchema,
+        response: { 204: NoContent, ...errors(400, 401, 429) },
+      },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const [account] = await app.db.select().from(accounts).where(eq(accounts.id, caller.accountId));
+      if (!account) throw new AppError(401, 'UNAUTHORIZED');
+      await refuseWhenLimited(app, request, 'login', account.phone);
+      const { currentPassword, password, totp } = request.body;
+      const verified = await verifyCredentials(app, {
+        username: account.phone,
+        password: currentPassword,
+        totp,
+      });
+      if (!verified?.step) {
+        await recordFailedAttempt(app.db, 'login', account.phone, request.ip);
+        // Not 401: that would end the session in the app; the form says which field is wrong.
+        throw new AppError(400, 'LOGIN_FAILED', {
+          issues: [{ path: 'body.currentPassword', key: 'errors.LOGIN_FAILED' }],
+        });
+      }
+      assertUncommonPassword(password, 'body.password');
+      const passwordHash = await hashPassword(password);
+      await app.db.transaction(async (tx) => {
+        await tx
+          .update(accounts)
+          .set({ passwordHash, updatedAt: new Date() })
+          .where(eq(accounts.id, account.id));
+        // Everyone else logged in as this account is logged out; this session stays.
+        await tx
+          .update(sessions)
+          .set({ revokedAt: new Date() })
+          .where(
+            and(
+              eq(sessions.accountId, account.id),
+              isNull(sessions.revokedAt),
+              ne(sessions.id, caller.sessionId),
+            ),
+          );
+      });
       return reply.status(204).send(null);
     },
   );
