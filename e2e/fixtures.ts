@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { test as base, expect } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 
 /** Tests run against the server global-setup.ts started; its address arrives in BASE_URL. */
@@ -50,3 +50,88 @@ export const emailedLink = async (to: string, linkPattern: RegExp): Promise<stri
   }
   throw new Error(`No email to ${to} with a link like ${linkPattern} in ${outbox}`);
 };
+
+export const OWNER_PASSWORD = 'Tavolo7$Blu';
+
+/** The admin global-setup.ts made and logged in (a bearer token). */
+export const adminToken = () => {
+  const token = process.env.CARTA_E2E_ADMIN_TOKEN;
+  if (!token) throw new Error('CARTA_E2E_ADMIN_TOKEN is not set: run through e2e/playwright.config.ts');
+  return token;
+};
+
+type ClubFields = { name: string; city?: string };
+const clubBody = ({ name, city = 'Milano' }: ClubFields) => ({
+  name,
+  seats: 40,
+  address: { country: 'IT', line1: 'Via Roma 1', postalCode: '20121', city },
+  companyName: `${name} srl`,
+  vatNumber: 'IT00743110157',
+});
+
+/**
+ * An owner signed up through the API as the wizard does (account and first club in one call), activated
+ * through the emailed link and logged in; further clubs are created with the token. Clubs wait for
+ * activation, as new clubs do.
+ */
+export const signUpOwner = async (request: APIRequestContext, clubs: ClubFields[]) => {
+  const phone = uniquePhone();
+  const email = `owner.${phone}@example.com`;
+  const [first, ...others] = clubs;
+  if (!first) throw new Error('an owner needs a club');
+  const created = await request.post('/api/v1/clubs', {
+    data: {
+      club: clubBody(first),
+      account: {
+        name: 'Marta',
+        lastName: 'Bianchi',
+        email,
+        phone,
+        password: OWNER_PASSWORD,
+        passwordTwo: OWNER_PASSWORD,
+        language: 'it',
+      },
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { clubId, enrolment } = await created.json();
+  const activation = new URL(await emailedLink(email, /\/users\/activate\?token=/));
+  expect((await request.get(`/api/v1/users/activate${activation.search}`)).ok()).toBe(true);
+  const login = await request.post('/api/v1/login', {
+    data: { username: phone, password: OWNER_PASSWORD, totp: totpCode(enrolment.secret) },
+  });
+  expect(login.status()).toBe(200);
+  const { token } = await login.json();
+  const clubIds: number[] = [clubId];
+  for (const club of others) {
+    const response = await request.post('/api/v1/clubs', {
+      data: { club: clubBody(club) },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.status()).toBe(201);
+    clubIds.push((await response.json()).clubId);
+  }
+  return { phone, email, secret: enrolment.secret as string, token: token as string, clubIds };
+};
+
+/** Opens the owner app already logged in with this token, in this interface language. */
+export const useSessionOf = async (page: Page, token: string, { isAdmin = false, language = 'it' } = {}) => {
+  await page.addInitScript(
+    ([savedToken, admin, savedLanguage]) => {
+      if (!sessionStorage.getItem('carta-e2e-started')) {
+        sessionStorage.setItem('carta-e2e-started', '1');
+        localStorage.setItem('token', savedToken);
+        localStorage.setItem('admin', admin);
+        localStorage.setItem('language', savedLanguage);
+      }
+    },
+    [token, String(isAdmin), language] as const,
+  );
+};
+
+/** Calls the API as the admin. */
+export const asAdmin = (request: APIRequestContext, method: 'post' | 'put', url: string, data?: object) =>
+  request[method](`/api/v1/admin${url}`, {
+    headers: { authorization: `Bearer ${adminToken()}` },
+    ...(data ? { data } : {}),
+  });

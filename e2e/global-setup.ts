@@ -1,9 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Secret, TOTP } from 'otpauth';
+
+const currentCode = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret) }).generate();
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -40,6 +43,18 @@ export default async function globalSetup() {
   const port = await freePort();
   const dataDirectory = mkdtempSync(path.join(tmpdir(), 'carta-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
+  // Admins are made with the command-line script only (DESIGN.md §2): make one before the server
+  // holds the embedded database.
+  const admin = { phone: '390000000777', password: 'Admin7$Carta' };
+  const created = spawnSync(
+    'npm',
+    ['run', 'user:create', '--', '--admin', '--phone', admin.phone, '--password', admin.password],
+    { cwd: root, env: { ...process.env, DATA_DIR: dataDirectory, DATABASE_URL: '' }, encoding: 'utf8' },
+  );
+  const adminSecret = created.stdout.match(/Authenticator secret:\s+([A-Z2-7]+)/)?.[1];
+  if (created.status !== 0 || !adminSecret) {
+    throw new Error(`Could not create the admin account:\n${created.stdout}\n${created.stderr}`);
+  }
   let output = '';
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
     cwd: root,
@@ -65,6 +80,15 @@ export default async function globalSetup() {
   await waitForHealth(baseUrl, server, () => output);
   process.env.BASE_URL = baseUrl;
   process.env.CARTA_E2E_DATA_DIR = dataDirectory;
+  // One login for the whole run: a code is accepted once, so tests running side by side could not
+  // each log the same admin in within one 30-second step.
+  const login = await fetch(`${baseUrl}/api/v1/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: admin.phone, password: admin.password, totp: currentCode(adminSecret) }),
+  });
+  if (!login.ok) throw new Error(`The admin could not log in: ${login.status} ${await login.text()}`);
+  process.env.CARTA_E2E_ADMIN_TOKEN = ((await login.json()) as { token: string }).token;
 
   return async () => {
     server.kill('SIGTERM');

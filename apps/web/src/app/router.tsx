@@ -146,13 +146,28 @@ export const routes: RouteObject[] = [
               { path: 'menu/:menuId/banner/new', lazy: comingSoon('screens.bannerNew') },
               { path: 'menu/:menuId/banner/details', lazy: comingSoon('screens.bannerDetails') },
               { path: 'menu/:menuId/banner/new/details', lazy: comingSoon('screens.bannerDetails') },
-              { path: 'profile', lazy: comingSoon('screens.profile') },
-              { path: 'profile/contacts', lazy: comingSoon('screens.contacts') },
-              { path: 'profile/settings', lazy: comingSoon('screens.settings') },
+              {
+                path: 'profile',
+                lazy: screen(() => import('../features/clubs/club-board-screen.tsx'), 'ClubBoardScreen'),
+              },
+              {
+                path: 'profile/contacts',
+                lazy: screen(
+                  () => import('../features/clubs/club-contacts-screen.tsx'),
+                  'ClubContactsScreen',
+                ),
+              },
+              {
+                path: 'profile/settings',
+                lazy: screen(() => import('./screens/settings-screen.tsx'), 'SettingsScreen'),
+              },
               { path: 'profile/plan', lazy: comingSoon('screens.plan') },
               { path: 'profile/billing', lazy: comingSoon('screens.billing') },
               { path: 'qrcode', lazy: comingSoon('screens.qrCode') },
-              { path: 'notice', lazy: comingSoon('screens.notice') },
+              {
+                path: 'notice',
+                lazy: screen(() => import('../features/clubs/club-notice-screen.tsx'), 'ClubNoticeScreen'),
+              },
             ],
           },
         ],

@@ -1,6 +1,7 @@
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import QrCode2Outlined from '@mui/icons-material/QrCode2Outlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
+import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlined';
 import BottomNavigation from '@mui/material/BottomNavigation';
 import BottomNavigationAction from '@mui/material/BottomNavigationAction';
 import Box from '@mui/material/Box';
@@ -17,27 +18,32 @@ import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, Link as RouterLink, useLocation, useParams } from 'react-router';
+import { Navigate, Outlet, Link as RouterLink, useLocation, useParams } from 'react-router';
 import { useOwnedClubs } from '../../features/clubs/api/get-owned-clubs.ts';
+import { ClubMessageAlert } from '../../features/clubs/club-message-alert.tsx';
+import { ClubSwitcher } from '../../features/clubs/club-switcher.tsx';
 import { AppTopBar } from './app-top-bar.tsx';
 
 const DRAWER_WIDTH = 248;
 
-type Section = 'menus' | 'qrCodes' | 'profile';
+type Section = 'menus' | 'qrCodes' | 'profile' | 'plan';
 type NavigationEntry = { section: Section; path: string; icon: ReactNode };
 
 const NAVIGATION: NavigationEntry[] = [
   { section: 'menus', path: 'menu', icon: <MenuBookOutlined /> },
   { section: 'qrCodes', path: 'qrcode', icon: <QrCode2Outlined /> },
   { section: 'profile', path: 'profile', icon: <StorefrontOutlined /> },
+  { section: 'plan', path: 'profile/plan', icon: <WorkspacePremiumOutlined /> },
 ];
 
 /** Which entry a path belongs to: /clubs/1/menu/2/sections/3 is still "Menus". */
 const sectionOf = (pathname: string): Section | false => {
-  const [, , , first] = pathname.split('/');
+  const [, , , first, second] = pathname.split('/');
   if (first === 'menu') return 'menus';
   if (first === 'qrcode') return 'qrCodes';
-  if (first === 'profile' || first === 'payment' || first === 'notice') return 'profile';
+  if (first === 'payment' || (first === 'profile' && (second === 'plan' || second === 'billing')))
+    return 'plan';
+  if (first === 'profile' || first === 'notice') return 'profile';
   return false;
 };
 
@@ -56,10 +62,15 @@ export const AppLayout = () => {
   const club = clubs?.find(({ id }) => String(id) === clubId);
   const activeSection = sectionOf(pathname);
   const linkTo = (path: string) => `/clubs/${clubId}/${path}`;
+  // Not one of the owner's clubs (mistyped, or another owner's): the API would answer 404 anyway.
+  if (clubs && !club) return <Navigate to="/404" replace />;
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
-      <AppTopBar clubName={club?.name} isCompact={!isDesktop} />
+      <AppTopBar
+        clubSwitcher={clubs ? <ClubSwitcher clubs={clubs} current={club} /> : undefined}
+        isCompact={!isDesktop}
+      />
       {isDesktop && (
         <Drawer
           variant="permanent"
@@ -104,6 +115,7 @@ export const AppLayout = () => {
       >
         <Toolbar />
         <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+          {club && !pathname.endsWith('/notice') && <ClubMessageAlert club={club} />}
           <Outlet />
         </Container>
       </Box>

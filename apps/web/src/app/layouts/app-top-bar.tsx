@@ -4,7 +4,7 @@ import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
-import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { CartaWordmark } from '../../components/carta-wordmark.tsx';
@@ -12,9 +12,9 @@ import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { AccountMenu } from '../../features/auth/account-menu.tsx';
 import { LogoutButton } from './logout-button.tsx';
 
-type AppTopBarProps = { clubName?: string; isCompact: boolean };
+type AppTopBarProps = { clubSwitcher?: ReactNode; isCompact: boolean };
 
-export const AppTopBar = ({ clubName, isCompact }: AppTopBarProps) => {
+export const AppTopBar = ({ clubSwitcher, isCompact }: AppTopBarProps) => {
   const { t } = useTranslation();
   return (
     <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
@@ -24,21 +24,15 @@ export const AppTopBar = ({ clubName, isCompact }: AppTopBarProps) => {
           to="/"
           aria-label={t('nav.home')}
           underline="none"
-          sx={{ display: 'flex' }}
+          // On phones the venue's name needs the room more than the wordmark does.
+          sx={{ display: clubSwitcher ? { xs: 'none', sm: 'flex' } : 'flex' }}
         >
           <CartaWordmark />
         </Link>
-        {clubName && (
+        {clubSwitcher && (
           <>
-            <Divider orientation="vertical" flexItem sx={{ my: 2 }} />
-            <Typography
-              component="p"
-              noWrap
-              data-testid="club-name"
-              sx={{ fontWeight: 600, minWidth: 0, fontSize: { xs: '0.95rem', sm: '1rem' } }}
-            >
-              {clubName}
-            </Typography>
+            <Divider orientation="vertical" flexItem sx={{ my: 2, display: { xs: 'none', sm: 'block' } }} />
+            <Box sx={{ minWidth: 0, flexShrink: 1, ml: { xs: -1, sm: 0 } }}>{clubSwitcher}</Box>
           </>
         )}
         <Box sx={{ flex: 1 }} />

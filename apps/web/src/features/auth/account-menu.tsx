@@ -5,15 +5,19 @@ import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router';
 import { i18n, isLanguage } from '../../lib/i18n.ts';
+import { useSession } from '../../lib/session-store.ts';
 import { saveLanguage } from './api/save-language.ts';
 import { DeleteAccountDialog } from './delete-account-dialog.tsx';
 
-/** The owner's own account: for now, deleting it. Also tells the server when the language changes. */
+/** The owner's own account: its settings, the admin console for admins, deleting it. Also tells the server when the language changes. */
 export const AccountMenu = () => {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [isDeleting, setIsDeleting] = useState(false);
+  const { isAdmin } = useSession();
+  const { clubId } = useParams();
 
   useEffect(() => {
     const onChange = (language: string) => {
@@ -31,6 +35,20 @@ export const AccountMenu = () => {
         </IconButton>
       </Tooltip>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        {clubId && (
+          <MenuItem
+            component={RouterLink}
+            to={`/clubs/${clubId}/profile/settings#account`}
+            onClick={() => setAnchor(null)}
+          >
+            {t('account.settings')}
+          </MenuItem>
+        )}
+        {isAdmin && (
+          <MenuItem component={RouterLink} to="/admin" onClick={() => setAnchor(null)}>
+            {t('account.admin')}
+          </MenuItem>
+        )}
         <MenuItem
           onClick={() => {
             setAnchor(null);

@@ -20,7 +20,7 @@ export type ClubFormValues = z.input<typeof CreateClubRequestSchema>;
 type AddressName = 'club.address' | 'club.billingAddress';
 
 /** Country, province and city pickers fed by the geography calls, then the address lines. */
-const AddressFields = ({ name }: { name: AddressName }) => {
+export const AddressFields = ({ name }: { name: AddressName }) => {
   const { t } = useTranslation();
   const { control, setValue } = useFormContext<ClubFormValues>();
   const country = useWatch({ control, name: `${name}.country` }) ?? '';

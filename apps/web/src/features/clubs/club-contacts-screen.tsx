@@ -1,0 +1,180 @@
+import { AddressInputSchema, UpdateClubRequestSchema } from '@carta/contract/clubs';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useSnackbar } from 'notistack';
+import { type ReactNode, useState } from 'react';
+import { FormProvider, type Path, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { FormTextField } from '../../components/form-text-field.tsx';
+import { ScreenHeader } from '../../components/screen-header.tsx';
+import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
+import { ApiError, isUnexpectedError } from '../../lib/api-error.ts';
+import type { ClubDetails } from './api/get-club.ts';
+import { useUpdateClub } from './api/update-club.ts';
+import { AddressFields } from './club-form-fields.tsx';
+import { ClubLogoField } from './club-logo-field.tsx';
+import { ClubQueryGate } from './club-query-gate.tsx';
+
+// Under `club`, as in the creation form, so the shared address fields bind to the same names.
+const ContactsFormSchema = z.object({
+  club: UpdateClubRequestSchema.pick({
+    displayEmail: true,
+    displayPhone: true,
+    whatsapp: true,
+    website: true,
+    facebook: true,
+    instagram: true,
+  }).extend({ address: AddressInputSchema }),
+});
+type ContactsFormValues = z.input<typeof ContactsFormSchema>;
+type ContactsRequest = z.output<typeof ContactsFormSchema>;
+
+const valuesOf = (club: ClubDetails): ContactsFormValues => ({
+  club: {
+    address: {
+      country: club.address.country,
+      line1: club.address.line1,
+      line2: club.address.line2 ?? '',
+      postalCode: club.address.postalCode,
+      state: club.address.state,
+      city: club.address.city,
+    },
+    displayEmail: club.displayEmail ?? '',
+    displayPhone: club.displayPhone ?? '',
+    whatsapp: club.whatsapp ?? '',
+    website: club.website ?? '',
+    facebook: club.facebook ?? '',
+    instagram: club.instagram ?? '',
+  },
+});
+
+const Section = ({ title, text, children }: { title: string; text?: string; children: ReactNode }) => (
+  <Paper variant="outlined" component="section" sx={{ p: { xs: 2, sm: 3 } }}>
+    <Typography variant="h3" component="h2" sx={{ mb: text ? 0.5 : 2 }}>
+      {title}
+    </Typography>
+    {text && (
+      <Typography color="text.secondary" variant="body2" sx={{ mb: 2 }}>
+        {text}
+      </Typography>
+    )}
+    {children}
+  </Paper>
+);
+
+const ContactsForm = ({ club }: { club: ClubDetails }) => {
+  const { t } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  const updateClub = useUpdateClub(String(club.id));
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<ContactsFormValues, unknown, ContactsRequest>({
+    resolver: zodResolver(ContactsFormSchema),
+    defaultValues: valuesOf(club),
+    mode: 'onTouched',
+  });
+
+  const submit = async ({ club: changes }: ContactsRequest) => {
+    setFormError(null);
+    try {
+      const saved = await updateClub.mutateAsync(changes);
+      form.reset(valuesOf(saved));
+      enqueueSnackbar(t('contacts.saved'), { variant: 'success' });
+    } catch (error) {
+      if (!(error instanceof ApiError) || isUnexpectedError(error)) {
+        setFormError(t('errors.GENERIC_TRY_LATER'));
+        return;
+      }
+      for (const issue of error.issues) {
+        const path = `club.${issue.path.replace(/^body\./, '')}` as Path<ContactsFormValues>;
+        form.setError(path, { message: issue.message }, { shouldFocus: true });
+      }
+      if (error.issues.length === 0) setFormError(error.message);
+    }
+  };
+
+  const link = (name: 'website' | 'facebook' | 'instagram', placeholder: string) => (
+    <FormTextField<ContactsFormValues>
+      name={`club.${name}`}
+      label={t(`contacts.${name}`)}
+      placeholder={placeholder}
+      type="url"
+      inputMode="url"
+    />
+  );
+
+  return (
+    <FormProvider {...form}>
+      <UnsavedChangesGuard isDirty={form.formState.isDirty && !form.formState.isSubmitting} />
+      <Stack
+        component="form"
+        noValidate
+        spacing={2.5}
+        onSubmit={form.handleSubmit(submit)}
+        sx={{ maxWidth: 760 }}
+      >
+        {formError && <Alert severity="error">{formError}</Alert>}
+        <Section title={t('contacts.logoTitle')}>
+          <ClubLogoField club={club} />
+        </Section>
+        <Section title={t('contacts.addressTitle')} text={t('contacts.addressText')}>
+          <AddressFields name="club.address" />
+        </Section>
+        <Section title={t('contacts.guestsTitle')} text={t('contacts.guestsText')}>
+          <Stack spacing={2}>
+            <FormTextField<ContactsFormValues>
+              name="club.displayEmail"
+              label={t('contacts.displayEmail')}
+              type="email"
+              autoComplete="email"
+            />
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <FormTextField<ContactsFormValues>
+                name="club.displayPhone"
+                label={t('contacts.displayPhone')}
+                type="tel"
+                autoComplete="tel"
+              />
+              <FormTextField<ContactsFormValues>
+                name="club.whatsapp"
+                label={t('contacts.whatsapp')}
+                type="tel"
+                helperText={t('contacts.whatsappHelp')}
+              />
+            </Stack>
+          </Stack>
+        </Section>
+        <Section title={t('contacts.socialTitle')}>
+          <Stack spacing={2}>
+            {link('website', 'https://')}
+            {link('facebook', 'https://facebook.com/')}
+            {link('instagram', 'https://instagram.com/')}
+          </Stack>
+        </Section>
+        <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
+          <Button disabled={!form.formState.isDirty} onClick={() => form.reset(valuesOf(club))}>
+            {t('contacts.discard')}
+          </Button>
+          <Button type="submit" variant="contained" size="large" loading={updateClub.isPending}>
+            {t('contacts.save')}
+          </Button>
+        </Stack>
+      </Stack>
+    </FormProvider>
+  );
+};
+
+/** /clubs/:clubId/profile/contacts: where guests find the venue, and its logo. */
+export const ClubContactsScreen = () => {
+  const { t } = useTranslation();
+  return (
+    <>
+      <ScreenHeader title={t('screens.contacts')} subtitle={t('contacts.subtitle')} />
+      <ClubQueryGate>{(club) => <ContactsForm key={club.id} club={club} />}</ClubQueryGate>
+    </>
+  );
+};

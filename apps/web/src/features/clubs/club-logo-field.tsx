@@ -1,0 +1,90 @@
+import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutlined';
+import Avatar from '@mui/material/Avatar';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useSnackbar } from 'notistack';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api-error.ts';
+import { UploadNetworkError, uploadImage } from '../../lib/upload-image.ts';
+import type { ClubDetails } from './api/get-club.ts';
+import { useUpdateClub } from './api/update-club.ts';
+
+/** The logo: chosen, uploaded, checked by the server and saved in one go; or removed. */
+export const ClubLogoField = ({ club }: { club: ClubDetails }) => {
+  const { t } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  const input = useRef<HTMLInputElement>(null);
+  const updateClub = useUpdateClub(String(club.id));
+  const [isUploading, setIsUploading] = useState(false);
+
+  const upload = async (file: File) => {
+    setIsUploading(true);
+    try {
+      const image = await uploadImage(String(club.id), file, 'logo');
+      await updateClub.mutateAsync({ logo: image.key });
+      enqueueSnackbar(t('contacts.logoSaved'), { variant: 'success' });
+    } catch (error) {
+      const message =
+        error instanceof UploadNetworkError || (error instanceof ApiError && error.status === 0)
+          ? t('upload.networkError')
+          : error instanceof ApiError
+            ? error.message
+            : t('errors.GENERIC_TRY_LATER');
+      enqueueSnackbar(message, { variant: 'error' });
+    } finally {
+      setIsUploading(false);
+      if (input.current) input.current.value = '';
+    }
+  };
+
+  const remove = async () => {
+    try {
+      await updateClub.mutateAsync({ logo: null });
+      enqueueSnackbar(t('contacts.logoRemoved'), { variant: 'success' });
+    } catch {
+      enqueueSnackbar(t('errors.GENERIC_TRY_LATER'), { variant: 'error' });
+    }
+  };
+
+  return (
+    <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+      <Avatar
+        src={club.logo ?? undefined}
+        alt={club.logo ? t('contacts.logoAlt', { name: club.name }) : ''}
+        variant="rounded"
+        data-testid="club-logo"
+        sx={{ width: 72, height: 72, bgcolor: 'action.hover', color: 'text.secondary' }}
+      >
+        <AddPhotoAlternateOutlined />
+      </Avatar>
+      <Stack spacing={1} sx={{ minWidth: 0 }}>
+        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+          <Button variant="outlined" onClick={() => input.current?.click()} loading={isUploading}>
+            {club.logo ? t('contacts.logoChange') : t('contacts.logoUpload')}
+          </Button>
+          {club.logo && (
+            <Button color="error" onClick={remove} disabled={isUploading || updateClub.isPending}>
+              {t('contacts.logoRemove')}
+            </Button>
+          )}
+        </Stack>
+        <Typography variant="body2" color="text.secondary">
+          {t('contacts.logoHelp')}
+        </Typography>
+      </Stack>
+      <input
+        ref={input}
+        type="file"
+        accept="image/jpeg,image/png"
+        hidden
+        data-testid="logo-input"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          if (file) void upload(file);
+        }}
+      />
+    </Stack>
+  );
+};

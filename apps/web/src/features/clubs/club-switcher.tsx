@@ -1,0 +1,89 @@
+import AddBusinessOutlined from '@mui/icons-material/AddBusinessOutlined';
+import Check from '@mui/icons-material/Check';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation } from 'react-router';
+import type { OwnedClubSummary } from './api/get-owned-clubs.ts';
+
+/** Paths that mean the same thing in every club; deeper ones (a menu, a category) go to their section. */
+const samePlaceIn = (pathname: string, clubId: number) => {
+  const rest = pathname.split('/').slice(3).join('/');
+  const portable = /^(profile(\/(contacts|settings|plan|billing))?|notice|qrcode|payment)$/;
+  return `/clubs/${clubId}/${portable.test(rest) ? rest : 'menu'}`;
+};
+
+type ClubSwitcherProps = { clubs: OwnedClubSummary[]; current: OwnedClubSummary | undefined };
+
+/** The open club's name; a menu lists the owner's other clubs and leads to a new one. */
+export const ClubSwitcher = ({ clubs, current }: ClubSwitcherProps) => {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  const close = () => setAnchor(null);
+
+  return (
+    <>
+      <Button
+        color="inherit"
+        endIcon={<ExpandMore />}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        aria-haspopup="menu"
+        aria-expanded={anchor ? 'true' : undefined}
+        aria-controls={anchor ? menuId : undefined}
+        aria-label={t('clubSwitcher.label', { name: current?.name ?? '' })}
+        data-testid="club-switcher"
+        sx={{ minWidth: 0, maxWidth: '100%', fontWeight: 600, fontSize: { xs: '0.95rem', sm: '1rem' } }}
+      >
+        <span
+          data-testid="club-name"
+          style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+        >
+          {current?.name ?? t('clubSwitcher.choose')}
+        </span>
+      </Button>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={close}
+        slotProps={{ paper: { sx: { minWidth: 260, maxWidth: 'calc(100vw - 32px)' } } }}
+      >
+        {clubs.map((club) => {
+          const isCurrent = club.id === current?.id;
+          return (
+            <MenuItem
+              key={club.id}
+              component={RouterLink}
+              to={samePlaceIn(pathname, club.id)}
+              onClick={close}
+              selected={isCurrent}
+              aria-current={isCurrent ? 'page' : undefined}
+            >
+              <ListItemIcon>{isCurrent && <Check fontSize="small" />}</ListItemIcon>
+              <ListItemText
+                primary={club.name}
+                secondary={club.state === 'active' ? undefined : t(`clubState.${club.state}.label`)}
+                slotProps={{ primary: { noWrap: true } }}
+              />
+            </MenuItem>
+          );
+        })}
+        <Divider />
+        <MenuItem component={RouterLink} to="/clubs/new" onClick={close}>
+          <ListItemIcon>
+            <AddBusinessOutlined fontSize="small" />
+          </ListItemIcon>
+          <ListItemText primary={t('clubSwitcher.newClub')} />
+        </MenuItem>
+      </Menu>
+    </>
+  );
+};
