@@ -11,6 +11,7 @@ import { clubProfileRoutes } from './features/clubs/profile-routes.ts';
 import { clubRoutes } from './features/clubs/routes.ts';
 import { geographyRoutes } from './features/geography/routes.ts';
 import { clubUploadRoutes, fileRoutes } from './features/images/routes.ts';
+import { menuRoutes } from './features/menus/routes.ts';
 import { AppError } from './lib/app-error.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { Storage } from './lib/storage.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AccountFieldsSchema, TotpEnrolmentSchema } from './accounts.ts';
 import { email, id, optionalText, requiredText } from './fields.ts';
+import { MENU_LANGUAGES } from './limits.ts';
 import { messageKey } from './messages.ts';
 
 // Club creation (spec §3 Club form-level data, §5 club rules, §7 POST /clubs; DESIGN.md §2 Clubs).
@@ -226,6 +227,14 @@ export const UpdateClubRequestSchema = z
     vatNumber: requiredText(30).optional(),
     /** null removes it: the billing address is the club's own. */
     billingAddress: AddressInputSchema.nullable().optional(),
+    /** Languages the menus are translated into (the original is written in the club's own). */
+    menuLanguages: z
+      .array(z.enum(MENU_LANGUAGES))
+      .max(MENU_LANGUAGES.length)
+      .transform((languages) => [...new Set(languages)])
+      .optional(),
+    /** A standard theme or the club's own; null: the first standard theme. */
+    themeId: id.nullable().optional(),
     /** An image key answered by the upload flow; null removes the logo. */
     logo: z.string().max(200).nullable().optional(),
     displayEmail: ClubContactsSchema.shape.displayEmail.optional(),

@@ -1,12 +1,7 @@
 import { z } from 'zod';
 import { AddressSchema, BrandSchema, ClubMessageSchema, ClubPlanSchema, ClubStateSchema } from './clubs.ts';
-import { optionalText, price, requiredText, time } from './fields.ts';
+import { optionalText, requiredText, time } from './fields.ts';
 import {
-  ITEM_DESCRIPTION_MAX,
-  ITEM_INGREDIENTS_MAX,
-  ITEM_NAME_MAX,
-  MENU_FOOTER_MAX,
-  MENU_HIDDEN_NOTE_MAX,
   MENU_LANGUAGES,
   PROMOTION_DESCRIPTION_MAX,
   PROMOTION_PRICE_MAX,
@@ -110,6 +105,7 @@ export const ClubDetailsSchema = ClubSchema.extend({
   freeForever: z.boolean(),
   plan: ClubPlanSchema,
   counts: z.object({ menus: z.number(), tables: z.number(), items: z.number() }),
+  menuLanguages: z.array(MenuLanguageSchema),
   createdAt: z.string(),
 });
 export type ClubDetails = z.infer<typeof ClubDetailsSchema>;
@@ -148,6 +144,8 @@ export const MenuItemSchema = z.object({
   bestSeller: z.boolean(),
   suggested: z.boolean(),
   branded: z.boolean(),
+  /** Form level: the product's code when it is a branded product. */
+  brandCode: z.string().nullable(),
   translateName: z.boolean(),
   translations: z.partialRecord(MenuLanguageSchema, ItemTranslationSchema),
 });
@@ -205,6 +203,9 @@ export const FullMenuSchema = z.object({
   theme: ThemeSchema.nullable(),
   translations: z.array(MenuLanguageSchema),
   ...clubContactFields,
+  /** Owner only: the enabled switch and the menu's own theme (null: the club's). */
+  enabled: z.boolean(),
+  themeId: z.number().nullable(),
 });
 export type FullMenu = z.infer<typeof FullMenuSchema>;
 
@@ -282,23 +283,7 @@ export type Subscription = z.infer<typeof SubscriptionSchema>;
 export const UploadUrlResponseSchema = z.object({ uploadUrl: z.string() });
 export const PaymentSetupResponseSchema = z.object({ clientSecret: z.string() });
 
-// Write shapes with the limits of spec §5 (menus, items, banners, schedulings).
-
-export const MenuFieldsSchema = z.object({
-  name: requiredText(ITEM_NAME_MAX),
-  adminDisplayName: optionalText(MENU_HIDDEN_NOTE_MAX),
-  footer: optionalText(MENU_FOOTER_MAX),
-  enabled: z.boolean().default(true),
-});
-
-export const MenuItemFieldsSchema = z.object({
-  name: requiredText(ITEM_NAME_MAX),
-  description: optionalText(ITEM_DESCRIPTION_MAX),
-  ingredients: optionalText(ITEM_INGREDIENTS_MAX),
-  allergens: z.array(AllergenSchema).default([]),
-  price: price.nullable(),
-  priceText: optionalText(45),
-});
+// Write shapes with the limits of spec §5 (banners, schedulings); menus and items: ./menus.ts.
 
 export const BannerFieldsSchema = z.object({
   title: requiredText(PROMOTION_TITLE_MAX),

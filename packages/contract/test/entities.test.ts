@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ALLERGENS,
-  BannerFieldsSchema,
-  MenuFieldsSchema,
-  MenuItemFieldsSchema,
-  SchedulingFieldsSchema,
-} from '../src/entities.ts';
+import { ALLERGENS, BannerFieldsSchema, SchedulingFieldsSchema } from '../src/entities.ts';
+import { ItemFieldsSchema, MenuFieldsSchema } from '../src/menus.ts';
 import { sharedMessages } from '../src/messages.ts';
 
 const issueKeys = (result: {
@@ -21,17 +16,17 @@ describe('write shapes keep the limits of spec §5', () => {
       ingredients: 'i'.repeat(254),
       price: 12.5,
     };
-    expect(MenuItemFieldsSchema.safeParse(ok).success).toBe(true);
-    expect(issueKeys(MenuItemFieldsSchema.safeParse({ ...ok, name: 'a'.repeat(101) }))).toEqual([
+    expect(ItemFieldsSchema.safeParse(ok).success).toBe(true);
+    expect(issueKeys(ItemFieldsSchema.safeParse({ ...ok, name: 'a'.repeat(101) }))).toEqual([
       ['name', 'validation.tooLong?max=100'],
     ]);
-    expect(issueKeys(MenuItemFieldsSchema.safeParse({ ...ok, description: 'd'.repeat(255) }))).toEqual([
+    expect(issueKeys(ItemFieldsSchema.safeParse({ ...ok, description: 'd'.repeat(255) }))).toEqual([
       ['description', 'validation.tooLong?max=254'],
     ]);
-    expect(issueKeys(MenuItemFieldsSchema.safeParse({ ...ok, price: -1 }))).toEqual([
+    expect(issueKeys(ItemFieldsSchema.safeParse({ ...ok, price: -1 }))).toEqual([
       ['price', 'validation.notNegative'],
     ]);
-    expect(issueKeys(MenuItemFieldsSchema.safeParse({ ...ok, price: 1.005 }))).toEqual([
+    expect(issueKeys(ItemFieldsSchema.safeParse({ ...ok, price: 1.005 }))).toEqual([
       ['price', 'validation.priceDecimals'],
     ]);
   });

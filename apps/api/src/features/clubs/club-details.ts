@@ -1,5 +1,6 @@
 import type { Address } from '@carta/contract/clubs';
 import type { ClubDetails } from '@carta/contract/entities';
+import { MENU_LANGUAGES, type MenuLanguage } from '@carta/contract/limits';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
@@ -32,6 +33,9 @@ export const clubLogo = async (db: Database, clubId: number, key: string | null)
   if (!file) return { logo: null, logoKey: null };
   return { logo: describeImage(key, file.variants, file).url, logoKey: key };
 };
+
+export const isMenuLanguage = (language: string): language is MenuLanguage =>
+  (MENU_LANGUAGES as readonly string[]).includes(language);
 
 const withoutOwner = <Row extends { clubId: number | null }>({ clubId: _clubId, ...rest }: Row) => rest;
 
@@ -110,6 +114,7 @@ export const loadClubDetails = async (db: Database, clubId: number): Promise<Clu
         : null,
     freeForever: club.freeForever,
     plan: clubPlan({ freeForever: club.freeForever, subscription: row.subscription }),
+    menuLanguages: club.menuLanguages.filter(isMenuLanguage),
     counts: { menus: menuCount?.value ?? 0, tables: tableCount?.value ?? 0, items: itemCount?.value ?? 0 },
     createdAt: club.createdAt.toISOString(),
   };

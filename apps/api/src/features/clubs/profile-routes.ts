@@ -6,10 +6,10 @@ import {
 } from '@carta/contract/clubs';
 import { ClubDetailsSchema } from '@carta/contract/entities';
 import { ErrorResponseSchema } from '@carta/contract/errors';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, or } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Transaction } from '../../db/client.ts';
-import { addresses, clubs, storedFiles } from '../../db/schema.ts';
+import { addresses, clubs, storedFiles, themes } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { clubIdOf } from '../../plugins/club-scope.ts';
 import { defaultTimeZone, findCountry } from '../geography/geography.ts';
@@ -103,6 +103,17 @@ export const clubProfileRoutes: FastifyPluginAsyncZod = async (app) => {
           if (!file)
             throw new AppError(400, 'IMAGE_NOT_FOUND', {
               issues: [{ path: 'body.logo', key: 'errors.IMAGE_NOT_FOUND' }],
+            });
+        }
+
+        if (changes.themeId) {
+          const [theme] = await tx
+            .select({ id: themes.id })
+            .from(themes)
+            .where(and(eq(themes.id, changes.themeId), or(isNull(themes.clubId), eq(themes.clubId, clubId))));
+          if (!theme)
+            throw new AppError(400, 'VALIDATION_ERROR', {
+              issues: [{ path: 'body.themeId', key: 'validation.invalid' }],
             });
         }
 

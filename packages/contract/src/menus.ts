@@ -1,0 +1,238 @@
+import { z } from 'zod';
+import { AllergenSchema, MenuLanguageSchema, MenuListEntrySchema } from './entities.ts';
+import { id, optionalText, price, requiredText } from './fields.ts';
+import {
+  ITEM_DESCRIPTION_MAX,
+  ITEM_INGREDIENTS_MAX,
+  ITEM_NAME_MAX,
+  MENU_FOOTER_MAX,
+  MENU_HIDDEN_NOTE_MAX,
+  PROMOTION_PRICE_MAX,
+} from './limits.ts';
+
+// The menu builder's requests (spec §7 Menus, Sections, Items; §5 item, menu and category rules).
+
+export const MENU_NAME_MAX = 100;
+export const SECTION_NAME_MAX = 100;
+export const ITEM_NOTES_MAX = 254;
+export const BRAND_CODE_MAX = 40;
+/** Seconds between refreshes of a guest page: from 15 seconds to an hour, a minute by default. */
+export const REFRESH_TIME_MIN = 15;
+export const REFRESH_TIME_MAX = 3600;
+export const REFRESH_TIME_DEFAULT = 60;
+
+export const MenuParamsSchema = z.object({ clubId: id, menuId: id });
+export const SectionParamsSchema = MenuParamsSchema.extend({ sectionId: id });
+export const ItemParamsSchema = SectionParamsSchema.extend({ itemId: id });
+
+const refreshTime = z.coerce
+  .number({ error: 'validation.number' })
+  .int({ error: 'validation.integer' })
+  .min(REFRESH_TIME_MIN, { error: 'validation.refreshTime' })
+  .max(REFRESH_TIME_MAX, { error: 'validation.refreshTime' });
+
+/** A translation of a category into one language. */
+const SectionTranslationInputSchema = z.object({ translatedName: optionalText(SECTION_NAME_MAX) }).strict();
+/** A translation of an item into one language; blank fields fall back to the original. */
+const ItemTranslationInputSchema = z
+  .object({
+    translatedName: optionalText(ITEM_NAME_MAX),
+    translatedDescription: optionalText(ITEM_DESCRIPTION_MAX),
+    translatedIngredients: optionalText(ITEM_INGREDIENTS_MAX),
+  })
+  .strict();
+
+/** Translations by language; a language left out is not touched, null removes it. */
+const translationsOf = <Schema extends z.ZodType>(schema: Schema) =>
+  z.partialRecord(MenuLanguageSchema, schema.nullable()).optional();
+
+/** The fields of an item (spec §3 Menu item, §5 limits). A price or a price text is needed. */
+export const ItemFieldsSchema = z
+  .object({
+    name: requiredText(ITEM_NAME_MAX),
+    description: optionalText(ITEM_DESCRIPTION_MAX),
+    ingredients: optionalText(ITEM_INGREDIENTS_MAX),
+    allergens: z.array(AllergenSchema).max(14).default([]),
+    additionalNotes: optionalText(ITEM_NOTES_MAX),
+    price: price.nullish().transform((value) => value ?? null),
+    priceText: optionalText(PROMOTION_PRICE_MAX),
+    disabled: z.boolean().default(false),
+    outOfStock: z.boolean().default(false),
+    bestSeller: z.boolean().default(false),
+    suggested: z.boolean().default(false),
+    branded: z.boolean().default(false),
+    brandCode: optionalText(BRAND_CODE_MAX),
+    translateName: z.boolean().default(true),
+    translations: translationsOf(ItemTranslationInputSchema),
+  })
+  .strict();
+
+const requirePriceOrText = <
+  Value extends {
+    price: number | null;
+    priceText: string | null;
+    branded: boolean;
+    brandCode: string | null;
+  },
+>(
+  item: Value,
+  context: z.RefinementCtx,
+) => {
+  if (item.price === null && !item.priceText)
+    context.addIssue({ code: 'custom', path: ['price'], message: 'validation.priceOrText' });
+  if (item.branded && !item.brandCode)
+    context.addIssue({ code: 'custom', path: ['brandCode'], message: 'validation.required' });
+};
+
+/** PUT .../sections/{sectionId}/items: creates the item, or updates it when `id` is given. */
+export const SaveItemRequestSchema = ItemFieldsSchema.extend({ id: id.optional() }).superRefine(
+  requirePriceOrText,
+);
+export type SaveItemRequest = z.input<typeof SaveItemRequestSchema>;
+
+/** A category with its items, for creating a whole menu at once. */
+const NewSectionSchema = z
+  .object({
+    name: requiredText(SECTION_NAME_MAX),
+    disabled: z.boolean().default(false),
+    translations: translationsOf(SectionTranslationInputSchema),
+    items: z.array(ItemFieldsSchema.superRefine(requirePriceOrText)).max(500).default([]),
+  })
+  .strict();
+
+/** A menu's own fields (spec §3 Full menu, form level; §5 limits). */
+export const MenuFieldsSchema = z
+  .object({
+    name: requiredText(MENU_NAME_MAX),
+    adminDisplayName: optionalText(MENU_HIDDEN_NOTE_MAX),
+    footer: optionalText(MENU_FOOTER_MAX),
+    enabled: z.boolean().default(true),
+    refreshTime: refreshTime.default(REFRESH_TIME_DEFAULT),
+    /** null: the club's theme. */
+    themeId: id.nullish().transform((value) => value ?? null),
+  })
+  .strict();
+
+/** POST /clubs/{clubId}/menu: a whole menu, its categories and items, in one transaction. */
+export const CreateMenuRequestSchema = MenuFieldsSchema.extend({
+  sections: z.array(NewSectionSchema).max(100).default([]),
+});
+export type CreateMenuRequest = z.input<typeof CreateMenuRequestSchema>;
+
+/** PUT /clubs/{clubId}/menu: a menu's own fields; creates it without `id`. */
+export const SaveMenuRequestSchema = MenuFieldsSchema.extend({ id: id.optional() });
+export type SaveMenuRequest = z.input<typeof SaveMenuRequestSchema>;
+
+/** PUT /clubs/{clubId}/menu/{menuId}/sections: creates, or with `id` renames, switches or translates. */
+export const SaveSectionRequestSchema = z
+  .object({
+    id: id.optional(),
+    /** Required to create; on an update, a new name (the same name is refused). */
+    name: requiredText(SECTION_NAME_MAX).optional(),
+    disabled: z.boolean().optional(),
+    translations: translationsOf(SectionTranslationInputSchema),
+  })
+  .strict()
+  .superRefine((section, context) => {
+    if (section.id === undefined && section.name === undefined)
+      context.addIssue({ code: 'custom', path: ['name'], message: 'validation.required' });
+  });
+export type SaveSectionRequest = z.input<typeof SaveSectionRequestSchema>;
+
+const positioned = { id, position: z.number().int().min(0).optional() };
+
+/** PUT /menu/batch: order and switch many menus at once, all or nothing. */
+export const MenuBatchRequestSchema = z
+  .object({
+    menus: z
+      .array(z.object({ ...positioned, enabled: z.boolean().optional() }).strict())
+      .min(1)
+      .max(500),
+  })
+  .strict();
+export const SectionBatchRequestSchema = z
+  .object({
+    sections: z
+      .array(z.object({ ...positioned, disabled: z.boolean().optional() }).strict())
+      .min(1)
+      .max(500),
+  })
+  .strict();
+export const ItemBatchRequestSchema = z
+  .object({
+    items: z
+      .array(
+        z
+          .object({
+            ...positioned,
+            disabled: z.boolean().optional(),
+            outOfStock: z.boolean().optional(),
+            bestSeller: z.boolean().optional(),
+            suggested: z.boolean().optional(),
+          })
+          .strict(),
+      )
+      .min(1)
+      .max(1000),
+  })
+  .strict();
+export type MenuBatchRequest = z.input<typeof MenuBatchRequestSchema>;
+export type SectionBatchRequest = z.input<typeof SectionBatchRequestSchema>;
+export type ItemBatchRequest = z.input<typeof ItemBatchRequestSchema>;
+
+/** GET /clubs/{clubId}/menu: spec §3 list entries, plus what the owner's cards show. */
+export const MenuCardSchema = MenuListEntrySchema.extend({
+  enabled: z.boolean(),
+  sectionCount: z.number(),
+  itemCount: z.number(),
+});
+export type MenuCard = z.infer<typeof MenuCardSchema>;
+
+/** Translation progress of a menu, per language of the club. */
+export const TranslationProgressSchema = z.object({
+  language: MenuLanguageSchema,
+  total: z.number(),
+  translated: z.number(),
+});
+export type TranslationProgress = z.infer<typeof TranslationProgressSchema>;
+
+export const TRANSLATABLE_FIELDS = ['name', 'description', 'ingredients'] as const;
+
+/** One text of a menu with its translation per language (GET .../translations). */
+export const TranslatableTextSchema = z.object({
+  kind: z.enum(['section', 'item']),
+  id: z.number(),
+  sectionId: z.number(),
+  field: z.enum(TRANSLATABLE_FIELDS),
+  original: z.string(),
+  translations: z.partialRecord(MenuLanguageSchema, z.string().nullable()),
+});
+export type TranslatableText = z.infer<typeof TranslatableTextSchema>;
+
+export const MenuTranslationsSchema = z.object({
+  languages: z.array(MenuLanguageSchema),
+  progress: z.array(TranslationProgressSchema),
+  texts: z.array(TranslatableTextSchema),
+});
+export type MenuTranslations = z.infer<typeof MenuTranslationsSchema>;
+
+/** PUT .../translations: edit many translated texts in place; a blank text removes the translation. */
+export const SaveTranslationsRequestSchema = z
+  .object({
+    texts: z
+      .array(
+        z
+          .object({
+            kind: z.enum(['section', 'item']),
+            id,
+            field: z.enum(TRANSLATABLE_FIELDS),
+            language: MenuLanguageSchema,
+            text: optionalText(ITEM_DESCRIPTION_MAX),
+          })
+          .strict(),
+      )
+      .min(1)
+      .max(2000),
+  })
+  .strict();
+export type SaveTranslationsRequest = z.input<typeof SaveTranslationsRequestSchema>;
