@@ -102,7 +102,7 @@ export const buildApp = async ({ config, database, appSecret, mailer, storage, l
       // Every route under /clubs/{clubId} checks that the caller owns the club: add new ones here.
       await api.register(clubScope, {
         prefix: '/clubs/:clubId',
-        routes: [clubProfileRoutes, clubUploadRoutes],
+        routes: [clubProfileRoutes, clubUploadRoutes, menuRoutes],
       });
       await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(geographyRoutes);

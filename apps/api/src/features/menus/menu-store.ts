@@ -377,10 +377,11 @@ export const loadMenuCards = async (db: Db, clubId: number) => {
       adminDisplayName: menus.adminDisplayName,
       position: menus.position,
       enabled: menus.enabled,
-      hasBanner: sql<boolean>`exists (select 1 from ${banners} where ${banners.menuId} = ${menus.id})`,
-      hasSchedulings: sql<boolean>`exists (select 1 from ${schedulings} where ${schedulings.menuId} = ${menus.id})`,
-      sectionCount: sql<number>`(select count(*)::int from ${menuSections} where ${menuSections.menuId} = ${menus.id})`,
-      itemCount: sql<number>`(select count(*)::int from ${menuItems} join ${menuSections} on ${menuSections.id} = ${menuItems.sectionId} where ${menuSections.menuId} = ${menus.id})`,
+      // Written out: drizzle leaves columns of a one-table select unqualified, which subqueries make ambiguous.
+      hasBanner: sql<boolean>`exists (select 1 from banners where banners.menu_id = menus.id)`,
+      hasSchedulings: sql<boolean>`exists (select 1 from schedulings where schedulings.menu_id = menus.id)`,
+      sectionCount: sql<number>`(select count(*)::int from menu_sections where menu_sections.menu_id = menus.id)`,
+      itemCount: sql<number>`(select count(*)::int from menu_items join menu_sections on menu_sections.id = menu_items.section_id where menu_sections.menu_id = menus.id)`,
     })
     .from(menus)
     .where(eq(menus.clubId, clubId))
