@@ -9,9 +9,11 @@ import {
   MenuBatchRequestSchema,
   MenuCardSchema,
   MenuParamsSchema,
+  MenuTranslationsSchema,
   SaveItemRequestSchema,
   SaveMenuRequestSchema,
   SaveSectionRequestSchema,
+  SaveTranslationsRequestSchema,
   SectionBatchRequestSchema,
   SectionParamsSchema,
 } from '@carta/contract/menus';
@@ -41,6 +43,7 @@ import {
   writeItemTranslations,
   writeSectionTranslations,
 } from './menu-store.ts';
+import { loadMenuTranslations, saveMenuTranslations } from './translations.ts';
 
 const errors = {
   400: ErrorResponseSchema,
@@ -237,6 +240,47 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
         return loadFullMenu(tx, clubId, copyId);
       });
       return reply.status(201).send(menu);
+    },
+  );
+
+  app.get(
+    '/menu/:menuId/translations',
+    {
+      schema: {
+        tags: ['menus'],
+        summary: "Every text of a menu with its translation in each of the club's languages, and progress",
+        security,
+        params: MenuParamsSchema,
+        response: { 200: MenuTranslationsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { clubId, menuId } = request.params;
+      await requireMenu(app.db, clubId, menuId);
+      return loadMenuTranslations(app.db, clubId, menuId);
+    },
+  );
+
+  app.put(
+    '/menu/:menuId/translations',
+    {
+      schema: {
+        tags: ['menus'],
+        summary: 'Edit many translated texts of a menu in place (blank removes one), all or nothing',
+        security,
+        params: MenuParamsSchema,
+        body: SaveTranslationsRequestSchema,
+        response: { 200: MenuTranslationsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { clubId, menuId } = request.params;
+      return app.db.transaction(async (tx) => {
+        await requireMenu(tx, clubId, menuId);
+        await lockMenu(tx, menuId);
+        await saveMenuTranslations(tx, menuId, request.body.texts);
+        return loadMenuTranslations(tx, clubId, menuId);
+      });
     },
   );
 

@@ -1,0 +1,187 @@
+import { contrastRatio, THEME_CONTRAST_PAIRS } from '@carta/contract/themes';
+import { describe, expect, it } from 'vitest';
+import { seedClub, seedOwner, useTestApp } from './helpers.ts';
+
+describe('menu translations and themes', () => {
+  const context = useTestApp();
+
+  const setUp = async (clubFields: { freeForever?: boolean; menuLanguages?: string[] } = {}) => {
+    const owner = await seedOwner(context.database);
+    const club = await seedClub(context.database, owner.account.id, clubFields);
+    const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', path: string, payload?: object) =>
+      context.app.inject({
+        method,
+        url: `/api/v1/clubs/${club.id}${path}`,
+        headers: { authorization: owner.authorization, 'accept-language': 'en' },
+        ...(payload ? { payload } : {}),
+      });
+    return { club, call };
+  };
+
+  it("lists every text with its translations in the club's languages and reports progress", async () => {
+    const { call } = await setUp();
+    expect((await call('PATCH', '', { menuLanguages: ['en', 'de', 'en'] })).json().menuLanguages).toEqual([
+      'en',
+      'de',
+    ]);
+    const menu = (
+      await call('POST', '/menu', {
+        name: 'Cena',
+        sections: [
+          {
+            name: 'Antipasti',
+            translations: { en: { translatedName: 'Starters' } },
+            items: [
+              {
+                name: 'Bruschetta',
+                description: 'Pane e pomodoro',
+                price: 6,
+                translations: {
+                  en: {
+                    translatedName: 'Bruschetta',
+                    translatedDescription: null,
+                    translatedIngredients: null,
+                  },
+                },
+              },
+              { name: 'Spritz', price: 7, translateName: false, ingredients: 'Aperol, prosecco' },
+            ],
+          },
+        ],
+      })
+    ).json();
+    const overview = (await call('GET', `/menu/${menu.id}/translations`)).json();
+    expect(overview.languages).toEqual(['en', 'de']);
+    expect(
+      overview.texts.map((text: { kind: string; field: string; original: string }) => [
+        text.kind,
+        text.field,
+        text.original,
+      ]),
+    ).toEqual([
+      ['section', 'name', 'Antipasti'],
+      ['item', 'name', 'Bruschetta'],
+      ['item', 'description', 'Pane e pomodoro'],
+      // Spritz keeps its name in every language: only its ingredients are to translate.
+      ['item', 'ingredients', 'Aperol, prosecco'],
+    ]);
+    expect(overview.progress).toEqual([
+      { language: 'en', total: 4, translated: 2 },
+      { language: 'de', total: 4, translated: 0 },
+    ]);
+
+    const [section, , description, ingredients] = overview.texts;
+    const saved = await call('PUT', `/menu/${menu.id}/translations`, {
+      texts: [
+        { kind: 'item', id: description.id, field: 'description', language: 'en', text: 'Bread and tomato' },
+        { kind: 'item', id: ingredients.id, field: 'ingredients', language: 'en', text: 'Aperol, prosecco' },
+        { kind: 'section', id: section.id, field: 'name', language: 'de', text: 'Vorspeisen' },
+        { kind: 'section', id: section.id, field: 'name', language: 'en', text: '' },
+      ],
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().progress).toEqual([
+      { language: 'en', total: 4, translated: 3 },
+      { language: 'de', total: 4, translated: 1 },
+    ]);
+    // The item keeps its translated name beside the new description.
+    const item = (await call('GET', `/menu/${menu.id}`)).json().sections[0].items[0];
+    expect(item.translations.en).toMatchObject({
+      translatedName: 'Bruschetta',
+      translatedDescription: 'Bread and tomato',
+    });
+
+    const other = await setUp();
+    const foreign = (await other.call('POST', '/menu', { name: 'X', sections: [{ name: 'S' }] })).json();
+    const refused = await call('PUT', `/menu/${menu.id}/translations`, {
+      texts: [
+        { kind: 'item', id: description.id, field: 'description', language: 'en', text: 'Changed' },
+        { kind: 'section', id: foreign.sections[0].id, field: 'name', language: 'en', text: 'Hijack' },
+      ],
+    });
+    expect(refused.statusCode).toBe(404);
+    const after = (await call('GET', `/menu/${menu.id}/translations`)).json();
+    expect(after.texts[2].translations.en).toBe('Bread and tomato');
+  });
+
+  it('offers standard themes that meet WCAG AA to everyone', async () => {
+    const { call } = await setUp();
+    const themes = (await call('GET', '/themes')).json();
+    expect(themes.map((theme: { name: string }) => theme.name)).toEqual([
+      'Carta',
+      'Notte',
+      'Trattoria',
+      'Mare',
+    ]);
+    for (const theme of themes) {
+      expect(theme.isCustom).toBe(false);
+      for (const [foreground, background] of THEME_CONTRAST_PAIRS)
+        expect(
+          contrastRatio(theme[foreground], theme[background]),
+          `${theme.name} ${foreground}`,
+        ).toBeGreaterThanOrEqual(4.5);
+    }
+    // A club or a menu may use a standard theme on the Free plan.
+    const patched = await call('PATCH', '', { themeId: themes[1].id });
+    expect(patched.json().theme).toMatchObject({ name: 'Notte' });
+    const menu = await call('POST', '/menu', { name: 'Cena', themeId: themes[2].id });
+    expect(menu.json()).toMatchObject({ themeId: themes[2].id, theme: { name: 'Trattoria' } });
+    const withClubTheme = await call('POST', '/menu', { name: 'Pranzo' });
+    expect(withClubTheme.json()).toMatchObject({ themeId: null, theme: { name: 'Notte' } });
+  });
+
+  const custom = {
+    name: 'Il nostro',
+    font: 'Lora',
+    background: '#FFFFFF',
+    text: '#111111',
+    main: '#0a5c36',
+    buttonText: '#ffffff',
+    divider: '#dddddd',
+    tabBackground: '#0a5c36',
+    tabText: '#ffffff',
+    bestSellerLabelColor: '#b45309',
+    suggestedLabelColor: '#1d4ed8',
+    pdfHighlight: '#0a5c36',
+    pdfSectionTitle: '#111111',
+    pdfText: '#111111',
+  };
+
+  it('saves a custom theme on Smart only; Free answers 403 with a code', async () => {
+    const free = await setUp();
+    const refused = await free.call('PUT', '/themes/custom', custom);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('SMART_PLAN_REQUIRED');
+
+    const smart = await setUp({ freeForever: true });
+    const saved = await smart.call('PUT', '/themes/custom', custom);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({
+      name: 'Il nostro',
+      background: '#ffffff',
+      isCustom: true,
+      backgroundImage: null,
+    });
+    const again = await smart.call('PUT', '/themes/custom', { ...custom, name: 'Il nostro bis' });
+    expect(again.json().id).toBe(saved.json().id);
+    const list = (await smart.call('GET', '/themes')).json();
+    expect(list.at(-1)).toMatchObject({ name: 'Il nostro bis', isCustom: true });
+    // Another club's custom theme is not a choice.
+    const refusedTheme = await free.call('PATCH', '', { themeId: saved.json().id });
+    expect(refusedTheme.statusCode).toBe(400);
+    expect((await free.call('POST', '/menu', { name: 'X', themeId: saved.json().id })).statusCode).toBe(400);
+
+    const invalid = await smart.call('PUT', '/themes/custom', {
+      ...custom,
+      main: 'green',
+      font: 'Comic Sans',
+    });
+    expect(invalid.statusCode).toBe(400);
+    expect(
+      invalid
+        .json()
+        .issues.map((issue: { path: string }) => issue.path)
+        .sort(),
+    ).toEqual(['body.font', 'body.main']);
+  });
+});
