@@ -131,16 +131,34 @@ export const routes: RouteObject[] = [
               // Not a screen of spec §2, but the obvious address of a club: its menus.
               { index: true, element: <Navigate to="menu" replace /> },
               { path: 'payment', lazy: comingSoon('screens.payment') },
-              { path: 'menu', lazy: comingSoon('screens.menuList') },
-              { path: 'menu/new', lazy: comingSoon('screens.menuNew') },
-              { path: 'menu/:menuId/edit', lazy: comingSoon('screens.menuEdit') },
+              {
+                path: 'menu',
+                lazy: screen(() => import('../features/menus/menu-list-screen.tsx'), 'MenuListScreen'),
+              },
+              {
+                path: 'menu/new',
+                lazy: screen(() => import('../features/menus/menu-form-screen.tsx'), 'MenuFormScreen'),
+              },
+              {
+                path: 'menu/:menuId/edit',
+                lazy: screen(() => import('../features/menus/menu-form-screen.tsx'), 'MenuFormScreen'),
+              },
               { path: 'menu/:menuId/schedulings', lazy: comingSoon('screens.schedulings') },
-              { path: 'menu/:menuId', lazy: comingSoon('screens.sections') },
-              { path: 'menu/:menuId/sections/:sectionId', lazy: comingSoon('screens.items') },
-              { path: 'menu/:menuId/sections/:sectionId/items/new', lazy: comingSoon('screens.itemNew') },
+              {
+                path: 'menu/:menuId',
+                lazy: screen(() => import('../features/menus/sections-screen.tsx'), 'SectionsScreen'),
+              },
+              {
+                path: 'menu/:menuId/sections/:sectionId',
+                lazy: screen(() => import('../features/menus/items-screen.tsx'), 'ItemsScreen'),
+              },
+              {
+                path: 'menu/:menuId/sections/:sectionId/items/new',
+                lazy: screen(() => import('../features/menus/item-form-screen.tsx'), 'ItemFormScreen'),
+              },
               {
                 path: 'menu/:menuId/sections/:sectionId/items/:itemId',
-                lazy: comingSoon('screens.itemEdit'),
+                lazy: screen(() => import('../features/menus/item-form-screen.tsx'), 'ItemFormScreen'),
               },
               { path: 'menu/:menuId/banner', lazy: comingSoon('screens.banner') },
               { path: 'menu/:menuId/banner/new', lazy: comingSoon('screens.bannerNew') },

@@ -4,18 +4,21 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 
 /**
  * While a form has unsaved changes, leaving it (a link, the back button, closing the tab) asks first:
- * a stray tap must not throw away a Friday night's edits.
+ * a stray tap must not throw away a Friday night's edits. `allowLeaving()` lets a save go on to the
+ * next screen before the form has re-rendered as clean.
  */
-export const UnsavedChangesGuard = ({ isDirty }: { isDirty: boolean }) => {
+export const useUnsavedChangesGuard = (isDirty: boolean): { dialog: ReactNode; allowLeaving: () => void } => {
   const { t } = useTranslation();
+  const isLeavingAllowed = useRef(false);
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => isDirty && currentLocation.pathname !== nextLocation.pathname,
+    ({ currentLocation, nextLocation }) =>
+      isDirty && !isLeavingAllowed.current && currentLocation.pathname !== nextLocation.pathname,
   );
   useEffect(() => {
     if (!isDirty) return;
@@ -24,7 +27,7 @@ export const UnsavedChangesGuard = ({ isDirty }: { isDirty: boolean }) => {
     return () => window.removeEventListener('beforeunload', warn);
   }, [isDirty]);
 
-  return (
+  const dialog = (
     <Dialog open={blocker.state === 'blocked'} onClose={() => blocker.reset?.()}>
       <DialogTitle>{t('unsaved.title')}</DialogTitle>
       <DialogContent>
@@ -40,4 +43,14 @@ export const UnsavedChangesGuard = ({ isDirty }: { isDirty: boolean }) => {
       </DialogActions>
     </Dialog>
   );
+  return {
+    dialog,
+    allowLeaving: () => {
+      isLeavingAllowed.current = true;
+    },
+  };
 };
+
+/** The guard for a form that stays on its screen after saving. */
+export const UnsavedChangesGuard = ({ isDirty }: { isDirty: boolean }) =>
+  useUnsavedChangesGuard(isDirty).dialog;

@@ -1,0 +1,385 @@
+import type { FullMenu, MenuItem, MenuSection } from '@carta/contract/entities';
+import Add from '@mui/icons-material/Add';
+import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import SearchOutlined from '@mui/icons-material/SearchOutlined';
+import Box from '@mui/material/Box';
+import Breadcrumbs from '@mui/material/Breadcrumbs';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router';
+import { CenteredSpinner } from '../../components/centered-spinner.tsx';
+import { QueryError } from '../../components/query-error.tsx';
+import { ScreenHeader } from '../../components/screen-header.tsx';
+import { SortableList } from '../../components/sortable-list.tsx';
+import { TypedConfirmDialog } from '../../components/typed-confirm-dialog.tsx';
+import { ApiError } from '../../lib/api-error.ts';
+import { type MenuWrite, useMenuWrite } from './api/menu-mutations.ts';
+import { menuQueryOptions, useMenu } from './api/menu-queries.ts';
+import { formatPrice } from './format-price.ts';
+import { moved } from './menu-list-screen.tsx';
+
+const MARKERS = ['outOfStock', 'bestSeller', 'suggested', 'disabled'] as const;
+type Marker = (typeof MARKERS)[number];
+const MARKER_COLOR: Record<Marker, 'warning' | 'primary' | 'secondary' | 'default'> = {
+  outOfStock: 'warning',
+  bestSeller: 'primary',
+  suggested: 'secondary',
+  disabled: 'default',
+};
+
+const normalise = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+
+/** Searching the whole menu: dishes whose name, description or ingredients contain the words. */
+const MenuSearchResults = ({ clubId, menu, query }: { clubId: string; menu: FullMenu; query: string }) => {
+  const { t } = useTranslation();
+  const words = normalise(query).split(/\s+/).filter(Boolean);
+  const matches = menu.sections.flatMap((section) =>
+    section.items
+      .filter((item) => {
+        const haystack = normalise([item.name, item.description, item.ingredients].filter(Boolean).join(' '));
+        return words.every((word) => haystack.includes(word));
+      })
+      .map((item) => ({ item, section })),
+  );
+  if (matches.length === 0)
+    return <Typography color="text.secondary">{t('items.noResults', { query })}</Typography>;
+  return (
+    <Paper variant="outlined">
+      <List disablePadding aria-label={t('items.results')}>
+        {matches.map(({ item, section }) => (
+          <ListItemButton
+            key={item.id}
+            component={RouterLink}
+            to={`/clubs/${clubId}/menu/${menu.id}/sections/${section.id}/items/${item.id}`}
+            divider
+          >
+            <ListItemText
+              primary={item.name}
+              secondary={`${section.name} · ${formatPrice(item.price, item.priceText)}`}
+            />
+          </ListItemButton>
+        ))}
+      </List>
+    </Paper>
+  );
+};
+
+const ItemsList = ({ clubId, menu, section }: { clubId: string; menu: FullMenu; section: MenuSection }) => {
+  const { t } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  const queryClient = useQueryClient();
+  const write = useMenuWrite(clubId);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [deleting, setDeleting] = useState<MenuItem | null>(null);
+  const base = `/clubs/${clubId}/menu/${menu.id}/sections/${section.id}`;
+  const key = menuQueryOptions(clubId, String(menu.id)).queryKey;
+
+  /** Shows the change at once; the server's answer then replaces it (or puts it back on failure). */
+  const updateItems = (change: (items: MenuItem[]) => MenuItem[]) =>
+    queryClient.setQueryData(key, (current) =>
+      current
+        ? {
+            ...current,
+            sections: current.sections.map((candidate) =>
+              candidate.id === section.id ? { ...candidate, items: change(candidate.items) } : candidate,
+            ),
+          }
+        : current,
+    );
+
+  const run = async (next: MenuWrite, success?: string) => {
+    try {
+      await write.mutateAsync(next);
+      if (success) enqueueSnackbar(success, { variant: 'success' });
+      return true;
+    } catch (error) {
+      enqueueSnackbar(error instanceof ApiError ? error.message : t('errors.GENERIC_TRY_LATER'), {
+        variant: 'error',
+      });
+      return false;
+    }
+  };
+
+  const setMarkers = (ids: number[], marker: Marker, value: boolean, success?: string) => {
+    updateItems((items) =>
+      items.map((item) => (ids.includes(item.id) ? { ...item, [marker]: value } : item)),
+    );
+    return run(
+      {
+        kind: 'itemBatch',
+        menuId: menu.id,
+        sectionId: section.id,
+        body: { items: ids.map((id) => ({ id, [marker]: value })) },
+      },
+      success,
+    );
+  };
+
+  const toggleSelected = (id: number) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  return (
+    <>
+      {selected.size > 0 && (
+        <Paper
+          variant="outlined"
+          sx={{
+            p: 1.5,
+            mb: 1.5,
+            position: 'sticky',
+            top: { xs: 64, sm: 72 },
+            zIndex: 3,
+            bgcolor: 'background.paper',
+          }}
+          role="region"
+          aria-label={t('items.bulkLabel')}
+        >
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
+            <Typography sx={{ flex: 1, fontWeight: 600 }}>
+              {t('items.selected', { count: selected.size })}
+            </Typography>
+            <Button
+              variant="contained"
+              color="warning"
+              onClick={async () => {
+                if (
+                  await setMarkers(
+                    [...selected],
+                    'outOfStock',
+                    true,
+                    t('items.markedOut', { count: selected.size }),
+                  )
+                )
+                  setSelected(new Set());
+              }}
+            >
+              {t('items.markOut')}
+            </Button>
+            <Button
+              variant="outlined"
+              onClick={async () => {
+                if (
+                  await setMarkers(
+                    [...selected],
+                    'outOfStock',
+                    false,
+                    t('items.markedBack', { count: selected.size }),
+                  )
+                )
+                  setSelected(new Set());
+              }}
+            >
+              {t('items.markBack')}
+            </Button>
+            <Button onClick={() => setSelected(new Set())}>{t('items.clearSelection')}</Button>
+          </Stack>
+        </Paper>
+      )}
+      {section.items.length === 0 ? (
+        <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
+          <Typography variant="h3" component="h2" sx={{ mb: 1 }}>
+            {t('items.emptyTitle')}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            {t('items.emptyText')}
+          </Typography>
+          <Button variant="contained" startIcon={<Add />} component={RouterLink} to={`${base}/items/new`}>
+            {t('items.add')}
+          </Button>
+        </Paper>
+      ) : (
+        <SortableList
+          rows={section.items}
+          labelOf={(item) => item.name}
+          onMove={(item, position) => {
+            updateItems((items) => moved(items, item, position));
+            void run({
+              kind: 'itemBatch',
+              menuId: menu.id,
+              sectionId: section.id,
+              body: { items: [{ id: item.id, position }] },
+            });
+          }}
+          renderRow={(item, handle) => (
+            <Paper
+              variant="outlined"
+              sx={{ p: { xs: 1, sm: 1.5 }, opacity: item.disabled ? 0.7 : 1 }}
+              data-testid="item-row"
+            >
+              <Stack direction="row" spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+                {handle}
+                <Checkbox
+                  checked={selected.has(item.id)}
+                  onChange={() => toggleSelected(item.id)}
+                  slotProps={{ input: { 'aria-label': t('items.select', { name: item.name }) } }}
+                  size="small"
+                />
+                <Stack spacing={0.75} sx={{ flex: 1, minWidth: 0, pt: 0.75 }}>
+                  <Stack
+                    direction="row"
+                    spacing={1}
+                    sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}
+                  >
+                    <Link
+                      component={RouterLink}
+                      to={`${base}/items/${item.id}`}
+                      color="text.primary"
+                      sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
+                    >
+                      {item.name}
+                    </Link>
+                    <Typography sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                      {formatPrice(item.price, item.priceText)}
+                    </Typography>
+                  </Stack>
+                  <Stack
+                    direction="row"
+                    sx={{ flexWrap: 'wrap', gap: 0.75 }}
+                    role="group"
+                    aria-label={t('items.markersOf', { name: item.name })}
+                  >
+                    {MARKERS.map((marker) => (
+                      <Chip
+                        key={marker}
+                        size="small"
+                        label={t(`items.markers.${marker}`)}
+                        color={item[marker] ? MARKER_COLOR[marker] : 'default'}
+                        variant={item[marker] ? 'filled' : 'outlined'}
+                        aria-pressed={item[marker]}
+                        onClick={() => void setMarkers([item.id], marker, !item[marker])}
+                      />
+                    ))}
+                  </Stack>
+                </Stack>
+                <Tooltip title={t('items.edit')}>
+                  <IconButton
+                    component={RouterLink}
+                    to={`${base}/items/${item.id}`}
+                    aria-label={t('items.editNamed', { name: item.name })}
+                  >
+                    <EditOutlined />
+                  </IconButton>
+                </Tooltip>
+                <Tooltip title={t('common.delete')}>
+                  <IconButton
+                    aria-label={t('items.deleteNamed', { name: item.name })}
+                    onClick={() => setDeleting(item)}
+                  >
+                    <DeleteOutline />
+                  </IconButton>
+                </Tooltip>
+              </Stack>
+            </Paper>
+          )}
+        />
+      )}
+      <TypedConfirmDialog
+        isOpen={deleting !== null}
+        title={t('items.deleteTitle', { name: deleting?.name ?? '' })}
+        text={t('items.deleteText')}
+        isWorking={write.isPending}
+        onClose={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (!deleting) return;
+          const isDone = await run(
+            { kind: 'deleteItem', menuId: menu.id, sectionId: section.id, itemId: deleting.id },
+            t('items.deleted', { name: deleting.name }),
+          );
+          if (isDone) setDeleting(null);
+        }}
+      />
+    </>
+  );
+};
+
+/** /clubs/:clubId/menu/:menuId/sections/:sectionId: a category's items, markers toggled in place. */
+export const ItemsScreen = () => {
+  const { t } = useTranslation();
+  const { clubId = '', menuId = '', sectionId = '' } = useParams();
+  const menu = useMenu(clubId, menuId);
+  const [query, setQuery] = useState('');
+  if (menu.isError) return <QueryError onRetry={() => void menu.refetch()} />;
+  if (!menu.data) return <CenteredSpinner isDelayed />;
+  const section = menu.data.sections.find((candidate) => String(candidate.id) === sectionId);
+  if (!section) return <QueryError onRetry={() => void menu.refetch()} />;
+  const base = `/clubs/${clubId}/menu/${menuId}`;
+  return (
+    <>
+      <Breadcrumbs sx={{ mb: 1 }} aria-label={t('items.breadcrumbs')}>
+        <Link component={RouterLink} to={`/clubs/${clubId}/menu`} color="inherit">
+          {t('screens.menuList')}
+        </Link>
+        <Link component={RouterLink} to={base} color="inherit">
+          {menu.data.name}
+        </Link>
+        <Typography color="text.primary">{section.name}</Typography>
+      </Breadcrumbs>
+      <ScreenHeader
+        title={section.name}
+        subtitle={t('sections.itemCount', { count: section.items.length })}
+        action={
+          <Button
+            variant="contained"
+            startIcon={<Add />}
+            component={RouterLink}
+            to={`${base}/sections/${sectionId}/items/new`}
+          >
+            {t('items.add')}
+          </Button>
+        }
+      />
+      <TextField
+        type="search"
+        size="small"
+        fullWidth
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+        placeholder={t('items.search', { menu: menu.data.name })}
+        sx={{ mb: 2 }}
+        slotProps={{
+          htmlInput: { 'aria-label': t('items.search', { menu: menu.data.name }) },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchOutlined />
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+      <Box>
+        {query.trim() ? (
+          <MenuSearchResults clubId={clubId} menu={menu.data} query={query.trim()} />
+        ) : (
+          <ItemsList clubId={clubId} menu={menu.data} section={section} />
+        )}
+      </Box>
+    </>
+  );
+};

@@ -1,0 +1,195 @@
+import type { FullMenu } from '@carta/contract/entities';
+import { MENU_FOOTER_MAX, MENU_HIDDEN_NOTE_MAX } from '@carta/contract/limits';
+import { MENU_NAME_MAX, REFRESH_TIME_DEFAULT, SaveMenuRequestSchema } from '@carta/contract/menus';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { Controller, FormProvider, type Path, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import type { z } from 'zod';
+import { CenteredSpinner } from '../../components/centered-spinner.tsx';
+import { FormTextField } from '../../components/form-text-field.tsx';
+import { QueryError } from '../../components/query-error.tsx';
+import { ScreenHeader } from '../../components/screen-header.tsx';
+import { useUnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
+import { ApiError, isUnexpectedError } from '../../lib/api-error.ts';
+import { type SaveMenuRequest, useSaveMenu } from './api/menu-mutations.ts';
+import { useMenu, useThemes } from './api/menu-queries.ts';
+import { CharacterCount } from './character-count.tsx';
+
+type Values = z.input<typeof SaveMenuRequestSchema>;
+
+const valuesOf = (menu: FullMenu | undefined): Values => ({
+  ...(menu ? { id: menu.id } : {}),
+  name: menu?.name ?? '',
+  adminDisplayName: menu?.adminDisplayName ?? '',
+  footer: menu?.footer ?? '',
+  enabled: menu?.enabled ?? true,
+  refreshTime: menu?.refreshTime ?? REFRESH_TIME_DEFAULT,
+  themeId: menu?.themeId ?? null,
+});
+
+const MenuForm = ({ clubId, menu }: { clubId: string; menu: FullMenu | undefined }) => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const save = useSaveMenu(clubId);
+  const themes = useThemes(clubId);
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<Values, unknown, SaveMenuRequest>({
+    resolver: zodResolver(SaveMenuRequestSchema),
+    defaultValues: valuesOf(menu),
+    mode: 'onTouched',
+  });
+  const guard = useUnsavedChangesGuard(form.formState.isDirty);
+
+  const submit = async (values: SaveMenuRequest) => {
+    setFormError(null);
+    try {
+      const saved = await save.mutateAsync(values);
+      form.reset(valuesOf(saved));
+      guard.allowLeaving();
+      enqueueSnackbar(t(menu ? 'menuForm.saved' : 'menuForm.created', { name: saved.name }), {
+        variant: 'success',
+      });
+      // A new menu goes on to its categories; an edited one back to the list.
+      await navigate(menu ? `/clubs/${clubId}/menu` : `/clubs/${clubId}/menu/${saved.id}`);
+    } catch (error) {
+      if (!(error instanceof ApiError) || isUnexpectedError(error)) {
+        setFormError(t('errors.GENERIC_TRY_LATER'));
+        return;
+      }
+      for (const issue of error.issues)
+        form.setError(issue.path.replace(/^body\./, '') as Path<Values>, { message: issue.message });
+      if (error.issues.length === 0) setFormError(error.message);
+    }
+  };
+
+  return (
+    <FormProvider {...form}>
+      {guard.dialog}
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 760 }}>
+        <Stack component="form" noValidate spacing={2.5} onSubmit={form.handleSubmit(submit)}>
+          {formError && <Alert severity="error">{formError}</Alert>}
+          <FormTextField<Values>
+            name="name"
+            label={t('menuForm.name')}
+            helperText={t('menuForm.nameHelp')}
+            required
+            slotProps={{ htmlInput: { maxLength: MENU_NAME_MAX } }}
+          />
+          <FormTextField<Values>
+            name="adminDisplayName"
+            label={t('menuForm.hiddenNote')}
+            helperText={
+              <CharacterCount
+                name="adminDisplayName"
+                max={MENU_HIDDEN_NOTE_MAX}
+                help={t('menuForm.hiddenNoteHelp')}
+              />
+            }
+            slotProps={{ htmlInput: { maxLength: MENU_HIDDEN_NOTE_MAX } }}
+          />
+          <FormTextField<Values>
+            name="footer"
+            label={t('menuForm.footer')}
+            multiline
+            minRows={3}
+            helperText={
+              <CharacterCount name="footer" max={MENU_FOOTER_MAX} help={t('menuForm.footerHelp')} />
+            }
+            slotProps={{ htmlInput: { maxLength: MENU_FOOTER_MAX } }}
+          />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <Controller
+              name="themeId"
+              control={form.control}
+              render={({ field }) => (
+                <TextField
+                  select
+                  label={t('menuForm.theme')}
+                  value={field.value ?? ''}
+                  onChange={(event) =>
+                    field.onChange(event.target.value === '' ? null : Number(event.target.value))
+                  }
+                  sx={{ flex: 1 }}
+                  helperText={t('menuForm.themeHelp')}
+                >
+                  <MenuItem value="">{t('menuForm.clubTheme')}</MenuItem>
+                  {(themes.data ?? []).map((theme) => (
+                    <MenuItem key={theme.id} value={theme.id}>
+                      {theme.name}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+            <FormTextField<Values>
+              name="refreshTime"
+              label={t('menuForm.refreshTime')}
+              type="number"
+              helperText={t('menuForm.refreshTimeHelp')}
+              sx={{ flex: 1 }}
+              slotProps={{ htmlInput: { min: 15, max: 3600, step: 15, inputMode: 'numeric' } }}
+            />
+          </Stack>
+          <Controller
+            name="enabled"
+            control={form.control}
+            render={({ field }) => (
+              <FormControlLabel
+                control={
+                  <Switch
+                    checked={field.value ?? true}
+                    onChange={(event) => field.onChange(event.target.checked)}
+                  />
+                }
+                label={t('menuForm.enabled')}
+              />
+            )}
+          />
+          <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
+            <Button onClick={() => void navigate(`/clubs/${clubId}/menu`)}>{t('common.cancel')}</Button>
+            <Button type="submit" variant="contained" size="large" loading={save.isPending}>
+              {menu ? t('menuForm.save') : t('menuForm.create')}
+            </Button>
+          </Stack>
+        </Stack>
+      </Paper>
+    </FormProvider>
+  );
+};
+
+/** /clubs/:clubId/menu/new and /menu/:menuId/edit: one screen for a new menu and for changing one. */
+export const MenuFormScreen = () => {
+  const { t } = useTranslation();
+  const { clubId = '', menuId } = useParams();
+  const menu = useMenu(clubId, menuId);
+  const isNew = menuId === undefined;
+  return (
+    <>
+      <ScreenHeader
+        title={isNew ? t('screens.menuNew') : t('screens.menuEdit')}
+        subtitle={isNew ? t('menuForm.newSubtitle') : menu.data?.name}
+      />
+      {isNew ? (
+        <MenuForm clubId={clubId} menu={undefined} />
+      ) : menu.isError ? (
+        <QueryError onRetry={() => void menu.refetch()} />
+      ) : menu.data ? (
+        <MenuForm key={menu.data.id} clubId={clubId} menu={menu.data} />
+      ) : (
+        <CenteredSpinner isDelayed />
+      )}
+    </>
+  );
+};

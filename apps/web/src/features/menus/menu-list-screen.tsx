@@ -1,0 +1,227 @@
+import { FREE_PLAN_MAX_MENUS } from '@carta/contract/limits';
+import type { MenuCard } from '@carta/contract/menus';
+import Add from '@mui/icons-material/Add';
+import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
+import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
+import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
+import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router';
+import { CenteredSpinner } from '../../components/centered-spinner.tsx';
+import { NoticeScreen } from '../../components/notice-screen.tsx';
+import { QueryError } from '../../components/query-error.tsx';
+import { ScreenHeader } from '../../components/screen-header.tsx';
+import { SortableList } from '../../components/sortable-list.tsx';
+import { TypedConfirmDialog } from '../../components/typed-confirm-dialog.tsx';
+import { ApiError } from '../../lib/api-error.ts';
+import { type MenuWrite, useMenuWrite } from './api/menu-mutations.ts';
+import { menusQueryOptions, useMenus } from './api/menu-queries.ts';
+import { useClubPlan } from './api/use-club-plan.ts';
+
+/** Moves `row` to `position` in `rows`, as the list will look once the server has it. */
+export const moved = <Row extends { id: number }>(rows: Row[], row: Row, position: number) => {
+  const rest = rows.filter((candidate) => candidate.id !== row.id);
+  rest.splice(position, 0, row);
+  return rest.map((candidate, index) => ({ ...candidate, position: index }));
+};
+
+/** /clubs/:clubId/menu: the club's menus as cards, in the order guests see them. */
+export const MenuListScreen = () => {
+  const { t } = useTranslation();
+  const { clubId = '' } = useParams();
+  const { enqueueSnackbar } = useSnackbar();
+  const queryClient = useQueryClient();
+  const menus = useMenus(clubId);
+  const isSmart = useClubPlan(clubId);
+  const write = useMenuWrite(clubId);
+  const [deleting, setDeleting] = useState<MenuCard | null>(null);
+
+  const run = async (next: MenuWrite, success?: string) => {
+    try {
+      await write.mutateAsync(next);
+      if (success) enqueueSnackbar(success, { variant: 'success' });
+      return true;
+    } catch (error) {
+      enqueueSnackbar(error instanceof ApiError ? error.message : t('errors.GENERIC_TRY_LATER'), {
+        variant: 'error',
+      });
+      return false;
+    }
+  };
+
+  const move = (menu: MenuCard, position: number) => {
+    const key = menusQueryOptions(clubId).queryKey;
+    queryClient.setQueryData(key, (current) => (current ? moved(current, menu, position) : current));
+    void run({ kind: 'menuBatch', body: { menus: [{ id: menu.id, position }] } });
+  };
+
+  const count = menus.data?.length ?? 0;
+  const isAtLimit = isSmart === false && count >= FREE_PLAN_MAX_MENUS;
+  const newMenuButton = (
+    <Button
+      variant="contained"
+      startIcon={<Add />}
+      component={RouterLink}
+      to={`/clubs/${clubId}/menu/new`}
+      disabled={isAtLimit}
+    >
+      {t('menus.new')}
+    </Button>
+  );
+
+  if (menus.isError) return <QueryError onRetry={() => void menus.refetch()} />;
+  if (!menus.data) return <CenteredSpinner isDelayed />;
+  if (menus.data.length === 0)
+    return (
+      <NoticeScreen
+        icon={<MenuBookOutlined />}
+        title={t('menus.emptyTitle')}
+        text={t('menus.emptyText')}
+        actions={newMenuButton}
+      />
+    );
+
+  return (
+    <>
+      <ScreenHeader title={t('screens.menuList')} subtitle={t('menus.subtitle')} action={newMenuButton} />
+      {isSmart === false && (
+        <Alert severity={isAtLimit ? 'warning' : 'info'} sx={{ mb: 2 }} data-testid="free-plan-notice">
+          {isAtLimit
+            ? t('errors.FREE_PLAN_MENU_LIMIT')
+            : t('menus.freePlan', { count, max: FREE_PLAN_MAX_MENUS })}{' '}
+          <Link component={RouterLink} to={`/clubs/${clubId}/profile/plan`}>
+            {t('menus.discoverSmart')}
+          </Link>
+        </Alert>
+      )}
+      <SortableList
+        rows={menus.data}
+        labelOf={(menu) => menu.name}
+        onMove={move}
+        renderRow={(menu, handle) => (
+          <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }} data-testid="menu-card">
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+              <Box sx={{ pt: 0.5 }}>{handle}</Box>
+              <Stack spacing={0.5} sx={{ flex: 1, minWidth: 0 }}>
+                <Link
+                  component={RouterLink}
+                  to={`/clubs/${clubId}/menu/${menu.id}`}
+                  variant="h3"
+                  underline="hover"
+                  color="text.primary"
+                  sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
+                >
+                  {menu.name}
+                </Link>
+                {menu.adminDisplayName && (
+                  <Typography variant="body2" color="text.secondary">
+                    {menu.adminDisplayName}
+                  </Typography>
+                )}
+                <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, pt: 0.5 }}>
+                  <Chip
+                    size="small"
+                    variant="outlined"
+                    label={`${t('menus.sectionCount', { count: menu.sectionCount })} · ${t('sections.itemCount', { count: menu.itemCount })}`}
+                  />
+                  {menu.hasSchedulings && (
+                    <Chip size="small" icon={<ScheduleOutlined />} label={t('menus.scheduled')} />
+                  )}
+                  {menu.hasBanner && (
+                    <Chip size="small" icon={<CampaignOutlined />} label={t('menus.banner')} />
+                  )}
+                  {!menu.enabled && <Chip size="small" color="warning" label={t('menus.hidden')} />}
+                </Stack>
+              </Stack>
+              <Stack sx={{ alignItems: 'flex-end' }}>
+                <Tooltip title={menu.enabled ? t('menus.visible') : t('menus.hidden')}>
+                  <Switch
+                    checked={menu.enabled}
+                    onChange={(event) =>
+                      void run(
+                        {
+                          kind: 'menuBatch',
+                          body: { menus: [{ id: menu.id, enabled: event.target.checked }] },
+                        },
+                        t(event.target.checked ? 'menus.shown' : 'menus.hiddenDone', { name: menu.name }),
+                      )
+                    }
+                    slotProps={{ input: { 'aria-label': t('menus.enabledLabel', { name: menu.name }) } }}
+                  />
+                </Tooltip>
+                <Stack direction="row">
+                  <Tooltip title={t('menus.edit')}>
+                    <IconButton
+                      component={RouterLink}
+                      to={`/clubs/${clubId}/menu/${menu.id}/edit`}
+                      aria-label={t('menus.editNamed', { name: menu.name })}
+                    >
+                      <EditOutlined />
+                    </IconButton>
+                  </Tooltip>
+                  <Tooltip title={isAtLimit ? t('errors.FREE_PLAN_MENU_LIMIT') : t('menus.duplicate')}>
+                    <span>
+                      <IconButton
+                        disabled={isAtLimit || write.isPending}
+                        aria-label={t('menus.duplicateNamed', { name: menu.name })}
+                        onClick={() =>
+                          void run(
+                            { kind: 'duplicateMenu', menuId: menu.id },
+                            t('menus.duplicated', { name: menu.name }),
+                          )
+                        }
+                      >
+                        <ContentCopyOutlined />
+                      </IconButton>
+                    </span>
+                  </Tooltip>
+                  <Tooltip title={t('common.delete')}>
+                    <IconButton
+                      aria-label={t('menus.deleteNamed', { name: menu.name })}
+                      onClick={() => setDeleting(menu)}
+                    >
+                      <DeleteOutline />
+                    </IconButton>
+                  </Tooltip>
+                </Stack>
+              </Stack>
+            </Stack>
+          </Paper>
+        )}
+      />
+      <TypedConfirmDialog
+        isOpen={deleting !== null}
+        title={t('menus.deleteTitle', { name: deleting?.name ?? '' })}
+        text={t('menus.deleteText')}
+        isWorking={write.isPending}
+        onClose={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (!deleting) return;
+          if (
+            await run(
+              { kind: 'deleteMenu', menuId: deleting.id },
+              t('menus.deleted', { name: deleting.name }),
+            )
+          )
+            setDeleting(null);
+        }}
+      />
+    </>
+  );
+};
