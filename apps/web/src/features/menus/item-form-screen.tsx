@@ -95,7 +95,9 @@ const PriceField = () => {
           label={t('itemForm.price')}
           value={
             text ??
-            (field.value === null || field.value === undefined ? '' : String(field.value).replace('.', ','))
+            (field.value === null || field.value === undefined
+              ? ''
+              : String(field.value).replace('.', currentLanguage() === 'it' ? ',' : '.'))
           }
           onChange={(event) => {
             setText(event.target.value);
