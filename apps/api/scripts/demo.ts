@@ -1,4 +1,4 @@
-// npm run demo: seeds a demo owner with an active club, two sample menus and a few tables, and prints
+// npm run demo: seeds a demo owner with an active club, an 80-dish menu, a cocktail list and a few tables, and prints
 // how to log in. Running it again prints the same credentials.
 import { eq } from 'drizzle-orm';
 import {
@@ -6,14 +6,17 @@ import {
   addresses,
   clubs,
   clubTables,
+  itemTranslations,
   menuItems,
   menuSections,
   menus,
+  sectionTranslations,
   tableZones,
 } from '../src/db/schema.ts';
 import { hashPassword } from '../src/features/accounts/passwords.ts';
 import { generateTotp, newTotpSecret } from '../src/features/accounts/totp.ts';
 import { openForScript } from './cli.ts';
+import { DEMO_DINNER } from './demo-menu.ts';
 
 const DEMO_PHONE = '390000000001';
 const DEMO_PASSWORD = 'Demo$2026menu';
@@ -27,48 +30,6 @@ type SampleItem = {
   suggested?: boolean;
 };
 const SAMPLE_MENUS: { name: string; sections: { name: string; items: SampleItem[] }[] }[] = [
-  {
-    name: 'Cena',
-    sections: [
-      {
-        name: 'Antipasti',
-        items: [
-          {
-            name: 'Tagliere di salumi e formaggi',
-            description: 'Prosciutto crudo, salame, pecorino, miele',
-            price: 14,
-            allergens: ['milk'],
-          },
-          {
-            name: 'Bruschette al pomodoro',
-            description: 'Pane casereccio, pomodorini, basilico',
-            price: 7,
-            allergens: ['gluten'],
-            bestSeller: true,
-          },
-        ],
-      },
-      {
-        name: 'Primi',
-        items: [
-          {
-            name: 'Tagliatelle al ragù',
-            description: 'Pasta fresca all’uovo, ragù di manzo',
-            price: 13,
-            allergens: ['gluten', 'eggs', 'celery'],
-            suggested: true,
-          },
-          { name: 'Risotto ai funghi porcini', price: 15, allergens: ['milk'] },
-        ],
-      },
-      {
-        name: 'Dolci',
-        items: [
-          { name: 'Tiramisù della casa', price: 6, allergens: ['eggs', 'milk', 'gluten'], bestSeller: true },
-        ],
-      },
-    ],
-  },
   {
     name: 'Cocktail',
     sections: [
@@ -124,12 +85,61 @@ if (existing?.totpSecret) {
         displayEmail: 'ciao@osteriademo.it',
         displayPhone: '+39 02 1234567',
         website: 'https://osteriademo.it',
+        menuLanguages: ['en'],
+        translationsEnabled: true,
+        freeForever: true,
       })
       .returning();
-    for (const [menuPosition, sample] of SAMPLE_MENUS.entries()) {
+    const [dinner] = await tx
+      .insert(menus)
+      .values({
+        clubId: club!.id,
+        name: 'Cena',
+        adminDisplayName: 'Carta invernale',
+        position: 0,
+        footer: 'Coperto 2,50 €. Chiedi al personale per allergie e intolleranze.',
+      })
+      .returning();
+    for (const [sectionPosition, section] of DEMO_DINNER.entries()) {
+      const [row] = await tx
+        .insert(menuSections)
+        .values({ menuId: dinner!.id, name: section.name, position: sectionPosition })
+        .returning();
+      await tx
+        .insert(sectionTranslations)
+        .values({ sectionId: row!.id, language: 'en', translatedName: section.englishName });
+      for (const [
+        position,
+        [name, englishName, description, englishDescription, price, allergens, flag],
+      ] of section.dishes.entries()) {
+        const [item] = await tx
+          .insert(menuItems)
+          .values({
+            sectionId: row!.id,
+            position,
+            name,
+            description,
+            price: typeof price === 'number' ? price : null,
+            priceText: typeof price === 'string' ? price : null,
+            allergens,
+            bestSeller: flag === 'best',
+            suggested: flag === 'suggested',
+            outOfStock: flag === 'out',
+            translateName: englishName !== null,
+          })
+          .returning();
+        await tx.insert(itemTranslations).values({
+          itemId: item!.id,
+          language: 'en',
+          translatedName: englishName,
+          translatedDescription: englishDescription,
+        });
+      }
+    }
+    for (const [index, sample] of SAMPLE_MENUS.entries()) {
       const [menu] = await tx
         .insert(menus)
-        .values({ clubId: club!.id, name: sample.name, position: menuPosition })
+        .values({ clubId: club!.id, name: sample.name, position: index + 1 })
         .returning();
       for (const [sectionPosition, section] of sample.sections.entries()) {
         const [row] = await tx
@@ -163,7 +173,8 @@ if (existing?.totpSecret) {
 await database.close();
 
 console.log(`
-Demo owner ready (club "Osteria Demo", active, with two sample menus and four tables).
+Demo owner ready (club "Osteria Demo", active, early adopter: an 80-dish dinner menu in Italian and
+English, a cocktail list and four tables).
   Phone:                ${DEMO_PHONE}
   Password:             ${DEMO_PASSWORD}
   Authenticator secret: ${secret}

@@ -145,6 +145,14 @@ export const routes: RouteObject[] = [
               },
               { path: 'menu/:menuId/schedulings', lazy: comingSoon('screens.schedulings') },
               {
+                path: 'menu/:menuId/translations',
+                lazy: screen(() => import('../features/menus/translations-screen.tsx'), 'TranslationsScreen'),
+              },
+              {
+                path: 'profile/theme',
+                lazy: screen(() => import('../features/clubs/theme-editor-screen.tsx'), 'ThemeEditorScreen'),
+              },
+              {
                 path: 'menu/:menuId',
                 lazy: screen(() => import('../features/menus/sections-screen.tsx'), 'SectionsScreen'),
               },

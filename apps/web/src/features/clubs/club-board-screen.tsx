@@ -5,6 +5,7 @@ import ChevronRight from '@mui/icons-material/ChevronRight';
 import ContactPhoneOutlined from '@mui/icons-material/ContactPhoneOutlined';
 import HourglassEmptyOutlined from '@mui/icons-material/HourglassEmptyOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
+import PaletteOutlined from '@mui/icons-material/PaletteOutlined';
 import PauseCircleOutlined from '@mui/icons-material/PauseCircleOutlined';
 import QrCode2Outlined from '@mui/icons-material/QrCode2Outlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
@@ -127,6 +128,7 @@ export const ClubBoardScreen = () => {
         const quickLinks = [
           { path: 'profile/contacts', icon: <ContactPhoneOutlined />, label: t('board.links.contacts') },
           { path: 'profile/settings', icon: <TuneOutlined />, label: t('board.links.settings') },
+          { path: 'profile/theme', icon: <PaletteOutlined />, label: t('board.links.theme') },
           { path: 'menu', icon: <MenuBookOutlined />, label: t('board.links.menus') },
           { path: 'qrcode', icon: <QrCode2Outlined />, label: t('board.links.qrCodes') },
         ];

@@ -1,0 +1,43 @@
+import { ClubDetailsSchema } from '@carta/contract/entities';
+import { type SaveCustomThemeRequest, ThemeChoiceSchema } from '@carta/contract/themes';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+// GET /clubs/{clubId}/themes, PUT /clubs/{clubId}/themes/custom, PATCH /clubs/{clubId} { themeId }.
+
+export const themesQueryOptions = (clubId: string) =>
+  queryOptions({
+    queryKey: ['clubs', clubId, 'themes'],
+    queryFn: ({ signal }) =>
+      apiRequest(`/clubs/${clubId}/themes`, { responseSchema: z.array(ThemeChoiceSchema), signal }),
+  });
+export const useThemeChoices = (clubId: string) => useQuery(themesQueryOptions(clubId));
+
+export const useSaveCustomTheme = (clubId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SaveCustomThemeRequest) =>
+      apiRequest(`/clubs/${clubId}/themes/custom`, {
+        method: 'PUT',
+        body,
+        responseSchema: ThemeChoiceSchema,
+      }),
+    meta: { hasOwnErrorMessage: true },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['clubs', clubId] }),
+  });
+};
+
+export const useChooseClubTheme = (clubId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (themeId: number) =>
+      apiRequest(`/clubs/${clubId}`, {
+        method: 'PATCH',
+        body: { themeId },
+        responseSchema: ClubDetailsSchema,
+      }),
+    meta: { hasOwnErrorMessage: true },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['clubs', clubId] }),
+  });
+};
