@@ -130,7 +130,12 @@ export const useSessionOf = async (page: Page, token: string, { isAdmin = false,
 };
 
 /** Calls the API as the admin. */
-export const asAdmin = (request: APIRequestContext, method: 'post' | 'put', url: string, data?: object) =>
+export const asAdmin = (
+  request: APIRequestContext,
+  method: 'post' | 'put' | 'patch',
+  url: string,
+  data?: object,
+) =>
   request[method](`/api/v1/admin${url}`, {
     headers: { authorization: `Bearer ${adminToken()}` },
     ...(data ? { data } : {}),

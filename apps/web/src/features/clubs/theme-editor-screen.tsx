@@ -255,7 +255,9 @@ const CustomThemeEditor = ({ club, themes }: { club: ClubDetails; themes: ThemeC
                                   field.onChange(event.target.value)
                                 }
                                 disabled={isLocked}
-                                aria-label={t(`themeEditor.colours.${name}`)}
+                                aria-label={t('themeEditor.picker', {
+                                  name: t(`themeEditor.colours.${name}`),
+                                })}
                                 sx={{
                                   width: 44,
                                   height: 40,

@@ -77,6 +77,13 @@ const SectionDialog = ({
     event.preventDefault();
     const trimmed = name.trim();
     if (!trimmed) return setError(translateMessageKey(t, 'validation.required'));
+    const isTranslationChanged = languages.some(
+      (language) =>
+        (translations[language] ?? '') !== (section?.translations[language]?.translatedName ?? ''),
+    );
+    // A rename needs a new name (spec §5); keeping the name is fine when only translations change.
+    if (section && trimmed === section.name && !isTranslationChanged)
+      return setError(translateMessageKey(t, 'validation.nameUnchanged'));
     setError(await onSave(trimmed, translations));
   };
   return (

@@ -1,0 +1,72 @@
+import { asAdmin, expect, signUpOwner, test, useSessionOf } from '../fixtures.ts';
+
+test('the translations overview marks missing texts, saves edits and shows progress', async ({
+  page,
+  request,
+}) => {
+  const owner = await signUpOwner(request, [{ name: 'Trattoria Lingue' }]);
+  const [clubId] = owner.clubIds;
+  const headers = { authorization: `Bearer ${owner.token}` };
+  const menu = await (
+    await request.post(`/api/v1/clubs/${clubId}/menu`, {
+      headers,
+      data: {
+        name: 'Pranzo',
+        sections: [
+          {
+            name: 'Primi',
+            items: [
+              { name: 'Lasagna', description: 'Ragù e besciamella', price: 12 },
+              { name: 'Spritz', price: 7, translateName: false },
+            ],
+          },
+        ],
+      },
+    })
+  ).json();
+  await useSessionOf(page, owner.token);
+  await page.goto(`/clubs/${clubId}/menu/${menu.id}/translations`);
+  await expect(page.getByText('Scegli qui sopra le lingue')).toBeVisible();
+  await page.getByRole('button', { name: 'Inglese' }).click();
+  await expect(page.getByTestId('progress-en')).toContainText('0 testi tradotti su 3');
+  await expect(page.getByTestId('translation-row')).toHaveCount(3);
+
+  await page.getByRole('textbox', { name: '“Primi” in Inglese' }).fill('First courses');
+  await page
+    .getByRole('textbox', { name: '“Ragù e besciamella” in Inglese' })
+    .fill('Meat sauce and béchamel');
+  await page.getByRole('button', { name: 'Salva le traduzioni' }).click();
+  await expect(page.getByText('2 traduzioni salvate')).toBeVisible();
+  await expect(page.getByTestId('progress-en')).toContainText('2 testi tradotti su 3');
+
+  await page.getByRole('switch', { name: 'Solo quelli mancanti' }).check();
+  await expect(page.getByTestId('translation-row')).toHaveCount(1);
+  await expect(page.getByTestId('translation-row')).toContainText('Lasagna');
+});
+
+test('a Free club sees its own theme locked; a Smart club saves one and is warned about poor contrast', async ({
+  page,
+  request,
+}) => {
+  const owner = await signUpOwner(request, [{ name: 'Cocktail Bar Tema' }]);
+  const [clubId] = owner.clubIds;
+  await useSessionOf(page, owner.token);
+  await page.goto(`/clubs/${clubId}/profile/theme`);
+  await expect(page.getByText('Il tema personalizzato fa parte del piano Smart.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Salva il tema' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Usa Notte' }).click();
+  await expect(page.getByText('Notte è ora il tema del locale')).toBeVisible();
+
+  expect((await asAdmin(request, 'patch', `/clubs/${clubId}`, { freeForever: true })).ok()).toBe(true);
+  await page.reload();
+  await page.getByLabel('Nome del tema').fill('Il nostro');
+  await page.getByRole('textbox', { name: 'Testo', exact: true }).fill('#eeeeee');
+  await page.getByRole('textbox', { name: 'Sfondo', exact: true }).fill('#ffffff');
+  await expect(page.getByTestId('contrast-warning').first()).toContainText('Testo su Sfondo si legge male');
+  await expect(page.getByTestId('theme-preview')).toContainText('Cocktail Bar Tema');
+  await page.getByRole('textbox', { name: 'Testo', exact: true }).fill('#222222');
+  await expect(page.getByTestId('contrast-warning')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Salva il tema' }).click();
+  await expect(page.getByText('Tema Il nostro salvato')).toBeVisible();
+  await expect(page.getByTestId('theme-card').filter({ hasText: 'Il nostro' })).toBeVisible();
+});
