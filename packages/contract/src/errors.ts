@@ -35,6 +35,8 @@ export const ERROR_CODES = [
   'UPLOAD_NOT_FOUND',
   'IMAGE_TOO_LARGE',
   'IMAGE_NOT_FOUND',
+  'ZONE_IN_USE',
+  'TABLE_NAME_TAKEN',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

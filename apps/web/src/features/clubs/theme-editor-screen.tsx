@@ -67,7 +67,7 @@ const ThemeCards = ({ club, themes }: { club: ClubDetails; themes: ThemeChoice[]
       {themes.map((theme) => {
         const isCurrent = theme.id === currentId;
         return (
-          <Grid key={theme.id} size={{ xs: 12, sm: 6, md: 3 }}>
+          <Grid key={theme.id} size={{ xs: 6, md: 3 }}>
             <Card
               variant="outlined"
               sx={{

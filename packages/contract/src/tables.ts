@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { TableListEntrySchema, TableMenuViewSchema, TableZoneSchema } from './entities.ts';
+import { id, requiredText, time } from './fields.ts';
+
+// Tables, zones and menu schedules (spec §3 Scheduling, Table, Table zone, Table-menu view; §7).
+
+export const TABLE_NAME_MAX = 40;
+export const ZONE_NAME_MAX = 40;
+export const TABLE_RANGE_MAX = 200;
+export const SCHEDULINGS_PER_MENU_MAX = 50;
+
+export const TableParamsSchema = z.object({ clubId: id, tableId: id });
+export const ZoneParamsSchema = z.object({ clubId: id, zoneId: id });
+export const SchedulingParamsSchema = z.object({ clubId: id, menuId: id, schedulingId: id });
+
+export const TablesResponseSchema = z.object({ tables: z.array(TableListEntrySchema) });
+export type TablesResponse = z.infer<typeof TablesResponseSchema>;
+export const ZonesResponseSchema = z.object({ tableZones: z.array(TableZoneSchema) });
+
+const TableInputSchema = z
+  .object({
+    id: id.optional(),
+    name: requiredText(TABLE_NAME_MAX),
+    premium: z.boolean().default(false),
+    tableZoneId: id.nullish().transform((value) => value ?? null),
+  })
+  .strict();
+
+/** "Tables 1 to 20 in Terrace": names are the prefix and the number ("Tavolo 7"). */
+const TableRangeSchema = z
+  .object({
+    prefix: z
+      .string()
+      .trim()
+      .max(TABLE_NAME_MAX - 4, { error: 'validation.invalid' })
+      .default(''),
+    from: z.number({ error: 'validation.number' }).int().min(0).max(9999),
+    to: z.number({ error: 'validation.number' }).int().min(0).max(9999),
+    tableZoneId: id.nullish().transform((value) => value ?? null),
+    premium: z.boolean().default(false),
+  })
+  .strict()
+  .refine((range) => range.to >= range.from && range.to - range.from < TABLE_RANGE_MAX, {
+    path: ['to'],
+    error: 'validation.tableRange',
+  });
+
+/** PUT /clubs/{clubId}/tables: create or change tables, one by one and/or as a numbered range. */
+export const SaveTablesRequestSchema = z
+  .object({
+    tables: z.array(TableInputSchema).max(TABLE_RANGE_MAX).default([]),
+    range: TableRangeSchema.optional(),
+  })
+  .strict()
+  .refine((request) => request.tables.length > 0 || request.range, { error: 'validation.required' });
+export type SaveTablesRequest = z.input<typeof SaveTablesRequestSchema>;
+
+export const SaveZoneRequestSchema = z.object({ name: requiredText(ZONE_NAME_MAX) }).strict();
+
+/** Deleting a zone in use says what happens to its tables and its menu schedules. */
+export const DeleteZoneQuerySchema = z.object({
+  tables: z.enum(['unassign', 'delete']).optional(),
+  schedulings: z.enum(['everyZone', 'delete']).optional(),
+});
+export const ZoneInUseSchema = z.object({ tables: z.number(), schedulings: z.number() });
+
+/** A schedule rule as written: days 1 = Monday ... 7 = Sunday; no times = all day. */
+export const SchedulingInputSchema = z
+  .object({
+    id: id.optional(),
+    days: z
+      .array(z.number().int().min(1, { error: 'validation.invalid' }).max(7, { error: 'validation.invalid' }))
+      .min(1, { error: 'validation.days' })
+      .max(7)
+      .transform((days) => [...new Set(days)].sort()),
+    startTime: time.nullish().transform((value) => value ?? null),
+    endTime: time.nullish().transform((value) => value ?? null),
+    tableZone: id.nullish().transform((value) => value ?? null),
+  })
+  .strict()
+  .superRefine((rule, context) => {
+    if ((rule.startTime === null) !== (rule.endTime === null))
+      context.addIssue({
+        code: 'custom',
+        path: [rule.startTime === null ? 'startTime' : 'endTime'],
+        message: 'validation.bothTimes',
+      });
+    if (rule.startTime !== null && rule.startTime === rule.endTime)
+      context.addIssue({ code: 'custom', path: ['endTime'], message: 'validation.sameTimes' });
+  });
+export type SchedulingInput = z.input<typeof SchedulingInputSchema>;
+
+/** PUT /clubs/{clubId}/menu/{menuId}/schedulings: the menu's whole set of rules (left out = deleted). */
+export const SaveSchedulingsRequestSchema = z
+  .object({ schedulings: z.array(SchedulingInputSchema).max(SCHEDULINGS_PER_MENU_MAX) })
+  .strict();
+export type SaveSchedulingsRequest = z.input<typeof SaveSchedulingsRequestSchema>;
+
+/** GET /clubs/{clubId}/tables/{tableId}/preview?day=&time=: what that table sees then. */
+export const PreviewQuerySchema = z.object({
+  day: z.coerce.number().int().min(1).max(7),
+  time,
+});
+export const PreviewResponseSchema = z.object({
+  menus: z.array(z.object({ id: z.number(), name: z.string(), position: z.number() })),
+});
+
+/**
+ * The public table call: the table-menu view when the club is open; otherwise only a state a guest
+ * page can explain (never an owner's data).
+ */
+export const GUEST_CLUB_STATES = ['comingSoon', 'disabled', 'lapsed'] as const;
+export const PublicTableResponseSchema = z.discriminatedUnion('state', [
+  TableMenuViewSchema.extend({ state: z.literal('open'), clubName: z.string(), tableName: z.string() }),
+  z.object({ state: z.enum(GUEST_CLUB_STATES), clubName: z.string() }),
+]);
+export type PublicTableResponse = z.infer<typeof PublicTableResponseSchema>;
