@@ -99,7 +99,8 @@ const TranslationsEditor = ({
   const guard = useUnsavedChangesGuard(isDirty);
   const current = overview.languages.includes(language) ? language : overview.languages[0]!;
 
-  const valueOf = (text: TranslatableText) => edits[keyOf(text, current)] ?? text.translations[current] ?? '';
+  const shownValue = (text: TranslatableText) =>
+    edits[keyOf(text, current)] ?? text.translations[current] ?? '';
   const visible = overview.texts.filter((text) => !isOnlyMissing || !text.translations[current]);
   const submit = async () => {
     const texts = Object.entries(edits).map(([key, value]) => {
@@ -184,7 +185,7 @@ const TranslationsEditor = ({
             </Typography>
             <Stack spacing={2.5}>
               {texts.map((text) => {
-                const value = valueOf(text);
+                const value = shownValue(text);
                 const isMissing = value.trim() === '';
                 return (
                   <Stack
@@ -206,7 +207,7 @@ const TranslationsEditor = ({
                       value={value}
                       placeholder={text.original}
                       onChange={(event) =>
-                        setEdits((current_) => ({ ...current_, [keyOf(text, current)]: event.target.value }))
+                        setEdits((previous) => ({ ...previous, [keyOf(text, current)]: event.target.value }))
                       }
                       color={isMissing ? 'warning' : 'primary'}
                       focused={isMissing ? true : undefined}
