@@ -12,6 +12,7 @@ import { clubRoutes } from './features/clubs/routes.ts';
 import { geographyRoutes } from './features/geography/routes.ts';
 import { clubUploadRoutes, fileRoutes } from './features/images/routes.ts';
 import { menuRoutes } from './features/menus/routes.ts';
+import { tableRoutes } from './features/tables/routes.ts';
 import { themeRoutes } from './features/themes/routes.ts';
 import { AppError } from './lib/app-error.ts';
 import type { Mailer } from './lib/mailer.ts';
@@ -103,7 +104,7 @@ export const buildApp = async ({ config, database, appSecret, mailer, storage, l
       // Every route under /clubs/{clubId} checks that the caller owns the club: add new ones here.
       await api.register(clubScope, {
         prefix: '/clubs/:clubId',
-        routes: [clubProfileRoutes, clubUploadRoutes, menuRoutes, themeRoutes],
+        routes: [clubProfileRoutes, clubUploadRoutes, menuRoutes, themeRoutes, tableRoutes],
       });
       await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(geographyRoutes);

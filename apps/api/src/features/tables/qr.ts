@@ -1,0 +1,84 @@
+import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
+
+// QR codes for tables: error correction H (30 %) leaves room for a small logo in the centre.
+const QR_OPTIONS = { errorCorrectionLevel: 'H', margin: 2 } as const;
+
+export const guestTableUrl = (publicUrl: string, clubId: number, tableId: number) =>
+  `${publicUrl}/public/qrcodemenu/${clubId}/${tableId}`;
+
+export const qrPng = (url: string, width = 768) =>
+  QRCode.toBuffer(url, { ...QR_OPTIONS, type: 'png', width });
+
+export const qrSvg = (url: string) => QRCode.toString(url, { ...QR_OPTIONS, type: 'svg' });
+
+const SCAN_LINES: Record<string, string> = {
+  it: 'Inquadra per il menu',
+  en: 'Scan for the menu',
+  de: 'Scannen für die Speisekarte',
+  fr: 'Scannez pour le menu',
+  es: 'Escanea para ver la carta',
+};
+
+/** One card per table, six to an A4 page: the club, the table, the code and "scan for the menu". */
+export const qrSheetPdf = async (
+  club: { name: string; languages: string[] },
+  tables: { name: string; url: string }[],
+): Promise<Buffer> => {
+  const document = new PDFDocument({
+    size: 'A4',
+    margin: 36,
+    info: { Title: `${club.name}: QR`, Author: 'Carta' },
+  });
+  const chunks: Buffer[] = [];
+  document.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<void>((resolve) => document.on('end', () => resolve()));
+
+  const lines = [...new Set(['it', ...club.languages])]
+    .map((language) => SCAN_LINES[language])
+    .filter(Boolean)
+    .join(' · ');
+  const columns = 2;
+  const rows = 3;
+  const pageWidth = document.page.width - 72;
+  const pageHeight = document.page.height - 72;
+  const cardWidth = pageWidth / columns;
+  const cardHeight = pageHeight / rows;
+  for (const [index, table] of tables.entries()) {
+    const slot = index % (columns * rows);
+    if (index > 0 && slot === 0) document.addPage();
+    const x = 36 + (slot % columns) * cardWidth;
+    const y = 36 + Math.floor(slot / columns) * cardHeight;
+    document
+      .roundedRect(x + 6, y + 6, cardWidth - 12, cardHeight - 12, 10)
+      .lineWidth(0.8)
+      .strokeColor('#bbbbbb')
+      .stroke();
+    document.fillColor('#241a1e').font('Helvetica-Bold').fontSize(14);
+    document.text(club.name, x + 16, y + 18, {
+      width: cardWidth - 32,
+      align: 'center',
+      lineBreak: false,
+      ellipsis: true,
+    });
+    document
+      .font('Helvetica')
+      .fontSize(12)
+      .text(table.name, x + 16, y + 38, {
+        width: cardWidth - 32,
+        align: 'center',
+        lineBreak: false,
+        ellipsis: true,
+      });
+    const size = Math.min(cardWidth, cardHeight) - 100;
+    const png = await qrPng(table.url, 600);
+    document.image(png, x + (cardWidth - size) / 2, y + 58, { width: size, height: size });
+    document
+      .fontSize(9)
+      .fillColor('#5f5357')
+      .text(lines, x + 16, y + 62 + size, { width: cardWidth - 32, align: 'center' });
+  }
+  document.end();
+  await finished;
+  return Buffer.concat(chunks);
+};

@@ -1,0 +1,253 @@
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type clubs, subscriptions } from '../src/db/schema.ts';
+import { seedClub, seedOwner, useTestApp } from './helpers.ts';
+
+describe('tables, zones, schedules, the public table view and QR codes', () => {
+  const context = useTestApp();
+  afterEach(() => vi.useRealTimers());
+
+  const setUp = async (clubFields: Partial<typeof clubs.$inferInsert> = {}) => {
+    const owner = await seedOwner(context.database);
+    const club = await seedClub(context.database, owner.account.id, { freeForever: true, ...clubFields });
+    const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: object) =>
+      context.app.inject({
+        method,
+        url: `/api/v1/clubs/${club.id}${path}`,
+        headers: { authorization: owner.authorization, 'accept-language': 'en' },
+        ...(payload ? { payload } : {}),
+      });
+    const guest = (tableId: number) =>
+      context.app.inject({ method: 'GET', url: `/api/v1/clubs/${club.id}/menu/tables/${tableId}` });
+    return { club, call, guest };
+  };
+
+  it('adds a zone and a range of tables in it, renames, moves, refuses duplicate names, deletes', async () => {
+    const { call } = await setUp();
+    const zone = (await call('POST', '/zones', { name: 'Terrazza' })).json();
+    expect(zone).toMatchObject({ name: 'Terrazza' });
+    expect((await call('POST', '/zones', { name: 'Terrazza' })).statusCode).toBe(409);
+
+    const created = await call('PUT', '/tables', {
+      range: { prefix: 'Tavolo', from: 1, to: 20, tableZoneId: zone.id },
+    });
+    expect(created.statusCode).toBe(200);
+    const { tables } = created.json();
+    expect(tables).toHaveLength(20);
+    expect(tables[0]).toMatchObject({ name: 'Tavolo 1', premium: false, tableZoneId: zone.id });
+    expect(tables[19].name).toBe('Tavolo 20');
+
+    const clash = await call('PUT', '/tables', { tables: [{ name: 'tavolo 3' }, { name: 'Bancone' }] });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json()).toMatchObject({
+      code: 'TABLE_NAME_TAKEN',
+      issues: [{ path: 'body.tables.0.name' }],
+    });
+    expect((await call('GET', '/tables')).json().tables).toHaveLength(20);
+
+    const changed = await call('PUT', '/tables', {
+      tables: [
+        { id: tables[0].id, name: 'Tavolo VIP', premium: true, tableZoneId: null },
+        { name: 'Bancone' },
+      ],
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await call('GET', `/tables/${tables[0].id}`)).json()).toEqual({
+      id: tables[0].id,
+      name: 'Tavolo VIP',
+      premium: true,
+      tableZoneId: null,
+    });
+    expect((await call('DELETE', `/tables/${tables[1].id}`)).statusCode).toBe(204);
+    expect((await call('GET', `/tables/${tables[1].id}`)).statusCode).toBe(404);
+    expect((await call('GET', '/tables')).json().tables).toHaveLength(20);
+
+    const other = await setUp();
+    const foreignZone = (await other.call('POST', '/zones', { name: 'Altrui' })).json();
+    expect(
+      (await call('PUT', '/tables', { tables: [{ name: 'X', tableZoneId: foreignZone.id }] })).statusCode,
+    ).toBe(400);
+    expect((await call('PUT', '/tables', { range: { from: 5, to: 300 } })).statusCode).toBe(400);
+  });
+
+  it('refuses to delete a zone in use until told what happens to its tables and schedules', async () => {
+    const { call } = await setUp();
+    const zone = (await call('POST', '/zones', { name: 'Sala' })).json();
+    expect((await call('PUT', `/zones/${zone.id}`, { name: 'Sala grande' })).json().name).toBe('Sala grande');
+    await call('PUT', '/tables', { range: { prefix: 'T', from: 1, to: 2, tableZoneId: zone.id } });
+    const menu = (await call('POST', '/menu', { name: 'Pranzo' })).json();
+    await call('PUT', `/menu/${menu.id}/schedulings`, {
+      schedulings: [{ days: [1], startTime: '12:00', endTime: '15:00', tableZone: zone.id }],
+    });
+
+    const refused = await call('DELETE', `/zones/${zone.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().issues.map((issue: { path: string }) => issue.path)).toEqual([
+      'query.tables',
+      'query.schedulings',
+    ]);
+    expect((await call('DELETE', `/zones/${zone.id}?tables=unassign&schedulings=everyZone`)).statusCode).toBe(
+      204,
+    );
+    expect(
+      (await call('GET', '/tables'))
+        .json()
+        .tables.every((table: { tableZoneId: null }) => table.tableZoneId === null),
+    ).toBe(true);
+    expect((await call('GET', `/menu/${menu.id}/schedulings`)).json().schedulings[0].tableZone).toBeNull();
+    expect((await call('GET', '/zones')).json()).toEqual({ tableZones: [] });
+  });
+
+  it("saves a menu's schedule rules as a set, validating days and times", async () => {
+    const { call } = await setUp();
+    const menu = (await call('POST', '/menu', { name: 'Cena' })).json();
+    const path = `/menu/${menu.id}/schedulings`;
+    for (const [rule, issuePath, key] of [
+      [{ days: [], startTime: null, endTime: null }, 'body.schedulings.0.days', 'validation.days'],
+      [{ days: [8] }, 'body.schedulings.0.days.0', 'validation.invalid'],
+      [
+        { days: [1], startTime: '25:00', endTime: '26:00' },
+        'body.schedulings.0.startTime',
+        'validation.time',
+      ],
+      [
+        { days: [1], startTime: '19:00', endTime: '19:00' },
+        'body.schedulings.0.endTime',
+        'validation.sameTimes',
+      ],
+      [
+        { days: [1], startTime: '19:00', endTime: null },
+        'body.schedulings.0.endTime',
+        'validation.bothTimes',
+      ],
+    ] as const) {
+      const response = await call('PUT', path, { schedulings: [rule] });
+      expect(response.statusCode, issuePath).toBe(400);
+      expect(response.json().issues).toContainEqual(expect.objectContaining({ path: issuePath, key }));
+    }
+    const saved = await call('PUT', path, {
+      schedulings: [
+        { days: [5, 1, 1], startTime: '19:00', endTime: '23:00' },
+        { days: [6, 7], startTime: '22:00', endTime: '02:00' },
+      ],
+    });
+    expect(saved.statusCode).toBe(200);
+    const [weekdays, weekend] = saved.json().schedulings;
+    expect(weekdays).toMatchObject({ days: [1, 5], startTime: '19:00', endTime: '23:00', tableZone: null });
+    // Keeping one by id and leaving the other out deletes it.
+    const kept = await call('PUT', path, { schedulings: [{ ...weekend, days: [6] }] });
+    expect(kept.json().schedulings).toEqual([{ ...weekend, days: [6] }]);
+    expect((await call('GET', '/menu')).json()[0].hasSchedulings).toBe(true);
+    expect((await call('DELETE', `${path}/${weekend.id}`)).statusCode).toBe(204);
+    expect((await call('DELETE', `${path}/${weekend.id}`)).statusCode).toBe(404);
+  });
+
+  it('answers guests with only what is available now, driven by the clock, and previews the same', async () => {
+    const { call, guest, club } = await setUp({ displayEmail: 'ciao@bar.example' });
+    const terrace = (await call('POST', '/zones', { name: 'Terrazza' })).json();
+    const { tables } = (
+      await call('PUT', '/tables', { tables: [{ name: 'T1', tableZoneId: terrace.id }, { name: 'Dentro' }] })
+    ).json();
+    const [outside, inside] = tables;
+    const lunch = (
+      await call('POST', '/menu', { name: 'Pranzo', adminDisplayName: 'secret note', footer: 'Coperto 2 €' })
+    ).json();
+    const drinks = (await call('POST', '/menu', { name: 'Drink' })).json();
+    const hidden = (await call('POST', '/menu', { name: 'Nascosto', enabled: false })).json();
+    await call('PUT', `/menu/${lunch.id}/schedulings`, {
+      schedulings: [{ days: [1, 2, 3, 4, 5], startTime: '12:00', endTime: '15:00', tableZone: terrace.id }],
+    });
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-23T12:00:00Z')); // Monday 13:00 in Rome
+    const atLunch = await guest(outside.id);
+    expect(atLunch.statusCode).toBe(200);
+    const view = atLunch.json();
+    expect(view).toMatchObject({
+      state: 'open',
+      clubName: club.name,
+      tableName: 'T1',
+      clubDisplayEmail: 'ciao@bar.example',
+      menuFooter: 'Coperto 2 €',
+      menu: [
+        { id: lunch.id, name: 'Pranzo', position: 0 },
+        { id: drinks.id, name: 'Drink', position: 1 },
+      ],
+    });
+    expect(JSON.stringify(view)).not.toContain('secret note');
+    expect(JSON.stringify(view)).not.toContain(String(hidden.name));
+    // Inside, the terrace's lunch is not offered.
+    expect((await guest(inside.id)).json().menu.map((menu: { id: number }) => menu.id)).toEqual([drinks.id]);
+    vi.setSystemTime(new Date('2026-11-23T15:00:00Z')); // Monday 16:00
+    expect((await guest(outside.id)).json().menu.map((menu: { id: number }) => menu.id)).toEqual([drinks.id]);
+
+    const preview = async (tableId: number, day: number, time: string) =>
+      (await call('GET', `/tables/${tableId}/preview?day=${day}&time=${time}`))
+        .json()
+        .menus.map((menu: { id: number }) => menu.id);
+    expect(await preview(outside.id, 1, '13:00')).toEqual([lunch.id, drinks.id]);
+    expect(await preview(outside.id, 1, '16:00')).toEqual([drinks.id]);
+    expect(await preview(outside.id, 6, '13:00')).toEqual([drinks.id]);
+    expect(await preview(inside.id, 1, '13:00')).toEqual([drinks.id]);
+
+    expect(
+      (await context.app.inject({ method: 'GET', url: `/api/v1/clubs/${club.id}/menu/tables/999999` }))
+        .statusCode,
+    ).toBe(404);
+    const other = await setUp();
+    expect(
+      (
+        await context.app.inject({
+          method: 'GET',
+          url: `/api/v1/clubs/${other.club.id}/menu/tables/${outside.id}`,
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+
+  it('tells guests the state of a club that is not open, and nothing else', async () => {
+    for (const [fields, state] of [
+      [{ status: 'pending' }, 'comingSoon'],
+      [{ status: 'suspended' }, 'disabled'],
+      [{ enabled: false }, 'disabled'],
+      [{ freeForever: false }, 'lapsed'],
+    ] as const) {
+      const { call, guest, club } = await setUp({ displayEmail: 'private@bar.example', ...fields });
+      await call('POST', '/menu', { name: 'Cena' });
+      const { tables } = (await call('PUT', '/tables', { tables: [{ name: 'T1' }] })).json();
+      if (state === 'lapsed')
+        await context.database.db.insert(subscriptions).values({
+          clubId: club.id,
+          kind: 'paid',
+          currentPeriodEnd: new Date(Date.now() - 86_400_000),
+          paymentErrorCode: 'card_declined',
+        });
+      const response = await guest(tables[0].id);
+      expect(response.json()).toEqual({ state, clubName: club.name });
+    }
+  });
+
+  it('gives each table a QR code (PNG and SVG) that decodes to its guest address, and a PDF sheet', async () => {
+    const { call, club } = await setUp();
+    const { tables } = (await call('PUT', '/tables', { range: { prefix: 'Tavolo', from: 1, to: 7 } })).json();
+    const png = await call('GET', `/tables/${tables[2].id}/qrcode.png`);
+    expect(png.statusCode).toBe(200);
+    expect(png.headers['content-type']).toBe('image/png');
+    const image = PNG.sync.read(png.rawPayload);
+    const decoded = jsQR(new Uint8ClampedArray(image.data), image.width, image.height);
+    expect(decoded?.data).toBe(`http://localhost:3000/public/qrcodemenu/${club.id}/${tables[2].id}`);
+
+    const svg = await call('GET', `/tables/${tables[2].id}/qrcode.svg`);
+    expect(svg.headers['content-type']).toContain('image/svg+xml');
+    expect(svg.body).toMatch(/^<svg/);
+
+    const pdf = await call('GET', `/tables/qrcodes.pdf?tables=${tables[0].id},${tables[1].id}`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const all = await call('GET', '/tables/qrcodes.pdf');
+    // Seven cards make two pages.
+    expect((all.rawPayload.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length).toBe(2);
+  });
+});
