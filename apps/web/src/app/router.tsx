@@ -143,7 +143,10 @@ export const routes: RouteObject[] = [
                 path: 'menu/:menuId/edit',
                 lazy: screen(() => import('../features/menus/menu-form-screen.tsx'), 'MenuFormScreen'),
               },
-              { path: 'menu/:menuId/schedulings', lazy: comingSoon('screens.schedulings') },
+              {
+                path: 'menu/:menuId/schedulings',
+                lazy: screen(() => import('../features/tables/schedulings-screen.tsx'), 'SchedulingsScreen'),
+              },
               {
                 path: 'menu/:menuId/translations',
                 lazy: screen(() => import('../features/menus/translations-screen.tsx'), 'TranslationsScreen'),
@@ -189,7 +192,10 @@ export const routes: RouteObject[] = [
               },
               { path: 'profile/plan', lazy: comingSoon('screens.plan') },
               { path: 'profile/billing', lazy: comingSoon('screens.billing') },
-              { path: 'qrcode', lazy: comingSoon('screens.qrCode') },
+              {
+                path: 'qrcode',
+                lazy: screen(() => import('../features/tables/qr-codes-screen.tsx'), 'QrCodesScreen'),
+              },
               {
                 path: 'notice',
                 lazy: screen(() => import('../features/clubs/club-notice-screen.tsx'), 'ClubNoticeScreen'),

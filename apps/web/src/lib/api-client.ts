@@ -115,3 +115,41 @@ export const apiRequest = async <Schema extends z.ZodType = z.ZodUnknown>(
   if (!parsed.success) throw unexpectedError(parsed.error);
   return parsed.data;
 };
+
+/**
+ * A binary answer (QR code, PDF) from the API with the session's token, for showing or downloading;
+ * failures end as ApiError like any other call.
+ */
+export const apiBlob = async (path: string, { signal }: { signal?: AbortSignal } = {}): Promise<Blob> => {
+  const { token } = getSession();
+  const headers = new Headers({ 'Accept-Language': currentLanguage() });
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, undefined), { headers, signal: signal ?? null });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw unexpectedError(error);
+  }
+  if (!response.ok) {
+    if (response.status === 401 && token) {
+      clearSession();
+      emitApiEvent({ type: 'session-expired' });
+    }
+    const parsed = ErrorResponseSchema.safeParse(await readJson(response));
+    throw parsed.success
+      ? new ApiError({ ...parsed.data, status: response.status })
+      : unexpectedError(null, response.status);
+  }
+  return response.blob();
+};
+
+/** Saves a blob as a file through the browser's download. */
+export const saveBlob = (blob: Blob, fileName: string) => {
+  const url = URL.createObjectURL(blob);
+  const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+};
