@@ -10,6 +10,7 @@ import { adminRoutes } from './features/admin/routes.ts';
 import { clubProfileRoutes } from './features/clubs/profile-routes.ts';
 import { clubRoutes } from './features/clubs/routes.ts';
 import { geographyRoutes } from './features/geography/routes.ts';
+import { guestRoutes } from './features/guest/routes.ts';
 import { clubUploadRoutes, fileRoutes } from './features/images/routes.ts';
 import { menuRoutes } from './features/menus/routes.ts';
 import { tableRoutes } from './features/tables/routes.ts';
@@ -104,7 +105,7 @@ export const buildApp = async ({ config, database, appSecret, mailer, storage, l
       // Every route under /clubs/{clubId} checks that the caller owns the club: add new ones here.
       await api.register(clubScope, {
         prefix: '/clubs/:clubId',
-        routes: [clubProfileRoutes, clubUploadRoutes, menuRoutes, themeRoutes, tableRoutes],
+        routes: [clubProfileRoutes, clubUploadRoutes, menuRoutes, themeRoutes, tableRoutes, guestRoutes],
       });
       await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(geographyRoutes);

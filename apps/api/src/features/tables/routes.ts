@@ -1,4 +1,4 @@
-import { menusAvailable, menusAvailableAt } from '@carta/contract/availability';
+import { menusAvailableAt } from '@carta/contract/availability';
 import { ClubParamsSchema } from '@carta/contract/clubs';
 import { SchedulingSchema, TableListEntrySchema, TableZoneSchema } from '@carta/contract/entities';
 import { ErrorResponseSchema } from '@carta/contract/errors';
@@ -7,7 +7,6 @@ import {
   DeleteZoneQuerySchema,
   PreviewQuerySchema,
   PreviewResponseSchema,
-  PublicTableResponseSchema,
   SaveSchedulingsRequestSchema,
   SaveTablesRequestSchema,
   SaveZoneRequestSchema,
@@ -21,17 +20,8 @@ import { and, asc, count, eq, inArray, notInArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database, Transaction } from '../../db/client.ts';
-import {
-  addresses,
-  clubs,
-  clubTables,
-  schedulings,
-  subscriptions,
-  tableZones,
-  themes,
-} from '../../db/schema.ts';
+import { clubs, clubTables, schedulings, tableZones } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { clubLogo, formatAddress, isMenuLanguage } from '../clubs/club-details.ts';
 import { requireMenu } from '../menus/menu-store.ts';
 import { guestTableUrl, qrPng, qrSheetPdf, qrSvg } from './qr.ts';
 import {
@@ -510,77 +500,6 @@ export const tableRoutes: FastifyPluginAsyncZod = async (app) => {
         .returning({ id: schedulings.id });
       if (deleted.length === 0) throw notFound();
       return reply.status(204).send(null);
-    },
-  );
-
-  // The guest's call (public).
-
-  app.get(
-    '/menu/tables/:tableId',
-    {
-      config: { isPublic: true },
-      schema: {
-        tags: ['guest'],
-        summary:
-          'Public: the menus this table has now (spec §3 Table-menu view), or the state of a club that is not open',
-        params: TableParamsSchema,
-        response: { 200: PublicTableResponseSchema, 404: ErrorResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const { clubId, tableId } = request.params;
-      const [row] = await app.db
-        .select({
-          club: clubs,
-          address: addresses,
-          table: clubTables,
-          subscription: subscriptions,
-          theme: themes,
-        })
-        .from(clubTables)
-        .innerJoin(clubs, eq(clubs.id, clubTables.clubId))
-        .innerJoin(addresses, eq(addresses.id, clubs.addressId))
-        .leftJoin(subscriptions, eq(subscriptions.clubId, clubs.id))
-        .leftJoin(themes, eq(themes.id, clubs.themeId))
-        .where(and(eq(clubTables.id, tableId), eq(clubTables.clubId, clubId)));
-      if (!row) throw notFound();
-      reply.header('cache-control', 'no-cache');
-      const { club, subscription } = row;
-      const isLapsed =
-        !club.freeForever &&
-        subscription !== null &&
-        subscription.paymentErrorCode !== null &&
-        subscription.currentPeriodEnd.getTime() < Date.now();
-      if (club.status === 'pending') return { state: 'comingSoon' as const, clubName: club.name };
-      if (club.status === 'suspended' || !club.enabled)
-        return { state: 'disabled' as const, clubName: club.name };
-      if (isLapsed) return { state: 'lapsed' as const, clubName: club.name };
-
-      const available = menusAvailable(club, row.table, await loadScheduledMenus(app.db, clubId), new Date());
-      const { logo } = await clubLogo(app.db, clubId, club.logo);
-      return {
-        state: 'open' as const,
-        clubName: club.name,
-        tableName: row.table.name,
-        clubAddress: formatAddress(row.address),
-        clubDisplayEmail: club.displayEmail,
-        clubDisplayPhone: club.displayPhone,
-        clubFacebook: club.facebook,
-        clubInstagram: club.instagram,
-        clubWebsite: club.website,
-        clubWhatsapp: club.whatsapp,
-        logo,
-        menuFooter: available[0]?.footer ?? null,
-        refreshTime: available.length ? Math.min(...available.map((menu) => menu.refreshTime)) : 60,
-        theme: row.theme ? (({ clubId: _owner, ...theme }) => theme)(row.theme) : null,
-        translationsEnabled: club.translationsEnabled && club.menuLanguages.some(isMenuLanguage),
-        menu: available.map((menu) => ({
-          id: menu.id,
-          name: menu.name,
-          position: menu.position,
-          translations: {},
-        })),
-      };
     },
   );
 };

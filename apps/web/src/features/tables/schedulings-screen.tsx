@@ -47,9 +47,10 @@ type RuleDraft = {
 };
 
 const DAYS = [1, 2, 3, 4, 5, 6, 7];
-let nextKey = 0;
+/** A key for React: rules not saved yet have no id. */
+const newKey = () => `rule-${Math.random().toString(36).slice(2)}`;
 const draftOf = (rule?: Scheduling): RuleDraft => ({
-  key: `rule-${(nextKey += 1)}`,
+  key: newKey(),
   ...(rule ? { id: rule.id } : {}),
   days: rule?.days ?? [1, 2, 3, 4, 5],
   isAllDay: rule ? rule.startTime === null : false,
