@@ -1,9 +1,64 @@
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { addresses, clubs, clubTables } from '../src/db/schema.ts';
-import { seedOwner, useTestApp } from './helpers.ts';
+import { DEMO_DINNER } from '../scripts/demo-menu.ts';
+import { seedClub, seedOwner, useTestApp } from './helpers.ts';
+
+/** The demo's 80-dish dinner as one POST /menu body. */
+const demoDinner = () => ({
+  name: 'Cena',
+  adminDisplayName: 'nota segreta del titolare',
+  footer: 'Coperto 2,50 €',
+  sections: DEMO_DINNER.map((section) => ({
+    name: section.name,
+    translations: { en: { translatedName: section.englishName } },
+    items: section.dishes.map(
+      ([name, englishName, description, englishDescription, price, allergens, flag]) => ({
+        name,
+        description,
+        ...(typeof price === 'number' ? { price } : { priceText: price }),
+        allergens,
+        bestSeller: flag === 'best',
+        suggested: flag === 'suggested',
+        outOfStock: flag === 'out',
+        translateName: englishName !== null,
+        translations: {
+          en: {
+            translatedName: englishName,
+            translatedDescription: englishDescription,
+            translatedIngredients: null,
+          },
+        },
+      }),
+    ),
+  })),
+});
 
 describe('guest pages', () => {
   const context = useTestApp();
+
+  const setUp = async (clubFields: Parameters<typeof seedClub>[2] = {}) => {
+    const owner = await seedOwner(context.database);
+    const club = await seedClub(context.database, owner.account.id, {
+      name: 'Osteria Blu',
+      freeForever: true,
+      translationsEnabled: true,
+      menuLanguages: ['en'],
+      displayPhone: '+39 02 123456',
+      instagram: 'https://instagram.com/osteriablu',
+      ...clubFields,
+    });
+    const call = (method: 'GET' | 'POST' | 'PUT', path: string, payload?: object) =>
+      context.app.inject({
+        method,
+        url: `/api/v1/clubs/${club.id}${path}`,
+        headers: { authorization: owner.authorization },
+        ...(payload ? { payload } : {}),
+      });
+    const { tables } = (await call('PUT', '/tables', { tables: [{ name: '7' }] })).json();
+    const page = (path: string, language = 'it-IT,it;q=0.9') =>
+      context.app.inject({ method: 'GET', url: path, headers: { 'accept-language': language } });
+    return { club, call, table: tables[0] as { id: number }, page };
+  };
 
   it('answer an unknown table with a readable 404 page in the guest language', async () => {
     const response = await context.app.inject({
@@ -17,37 +72,118 @@ describe('guest pages', () => {
     expect(response.body).toContain('Speisekarte nicht gefunden');
   });
 
-  it("show a known table the club's name, server-rendered", async () => {
-    const { account } = await seedOwner(context.database);
-    const [address] = await context.database.db
-      .insert(addresses)
-      .values({ line1: 'Via Roma 1', city: 'Milano', postalCode: '20100', country: 'IT' })
-      .returning();
-    const [club] = await context.database.db
-      .insert(clubs)
-      .values({
-        ownerId: account.id,
-        name: 'Bar Aurora',
-        seats: 40,
-        addressId: address!.id,
-        timeZone: 'Europe/Rome',
-        companyName: 'Aurora srl',
-        vatNumber: 'IT00743110157',
-      })
-      .returning();
-    const [table] = await context.database.db
-      .insert(clubTables)
-      .values({ clubId: club!.id, name: 'T1' })
-      .returning();
-    const response = await context.app.inject({
-      method: 'GET',
-      url: `/public/qrcodemenu/${club!.id}/${table!.id}`,
+  it('say when a venue is coming soon, disabled or lapsed, in the guest language, and nothing more', async () => {
+    for (const [fields, text] of [
+      [{ status: 'pending' as const }, 'The menu is coming soon'],
+      [{ status: 'suspended' as const }, 'Menu not available'],
+      [{ enabled: false }, 'Menu not available'],
+    ] as const) {
+      const { club, call, table, page } = await setUp(fields);
+      await call('POST', '/menu', {
+        name: 'Cena',
+        sections: [{ name: 'Primi', items: [{ name: 'Carbonara', price: 12 }] }],
+      });
+      const response = await page(`/public/qrcodemenu/${club.id}/${table.id}`, 'en');
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain(text);
+      expect(response.body).toContain('Osteria Blu');
+      expect(response.body).not.toContain('Carbonara');
+      expect(response.body).not.toContain('instagram');
+    }
+  });
+
+  it('list the menus of a table, and open the only one directly', async () => {
+    const { club, call, table, page } = await setUp();
+    const dinner = (await call('POST', '/menu', { name: 'Cena' })).json();
+    const one = await page(`/public/qrcodemenu/${club.id}/${table.id}`);
+    expect(one.statusCode).toBe(302);
+    expect(one.headers.location).toBe(`/public/menu/${club.id}/${table.id}/${dinner.id}?lang=it`);
+    await call('POST', '/menu', { name: 'Drink' });
+    const list = await page(`/public/qrcodemenu/${club.id}/${table.id}`);
+    expect(list.statusCode).toBe(200);
+    expect(list.body).toMatch(/Cena<\/a>.*Drink<\/a>/s);
+    expect(list.body).toContain('Tavolo 7');
+  });
+
+  it('render a menu with labels, price texts, allergens, translations with fallback, and no hidden rows', async () => {
+    const { club, call, table, page } = await setUp();
+    const menu = (await call('POST', '/menu', demoDinner())).json();
+    // A hidden dish and a hidden category never reach guests.
+    const starters = menu.sections[0];
+    await call('PUT', `/menu/${menu.id}/sections/${starters.id}/items/batch`, {
+      items: [{ id: starters.items[1].id, disabled: true }],
     });
+    await call('PUT', `/menu/${menu.id}/sections/batch`, {
+      sections: [{ id: menu.sections[7].id, disabled: true }],
+    });
+
+    const italian = await page(`/public/menu/${club.id}/${table.id}/${menu.id}`);
+    expect(italian.statusCode).toBe(200);
+    const html = italian.body;
+    expect(html).toContain('<html lang="it"');
+    expect(html).toContain('Tagliere di salumi e formaggi');
+    expect(html).toContain('Più venduto');
+    expect(html).toContain('Consigliato');
+    expect(html).toContain('Esaurito');
+    expect(html).toContain('Secondo mercato');
+    expect(html).toContain('14,00');
+    expect(html).toContain('Contiene: Latte');
+    expect(html).not.toContain('Bruschette al pomodoro');
+    expect(html).not.toContain('Vini al calice');
+    expect(html).not.toContain('nota segreta');
+    expect(html).toContain('tel:+3902123456');
+    expect(html).toContain('Coperto 2,50 €');
+
+    const english = await page(`/public/menu/${club.id}/${table.id}/${menu.id}?lang=en`);
+    expect(english.body).toContain('<html lang="en"');
+    expect(english.body).toContain('Cured meats and cheese board');
+    expect(english.body).toContain('Starters');
+    expect(english.body).toContain('Best seller');
+    expect(english.body).toContain('Contains: Milk');
+    // Without an English name, Cacio e pepe keeps its own.
+    expect(english.body).toContain('Cacio e pepe');
+    // The browser's language picks English too.
+    expect((await page(`/public/menu/${club.id}/${table.id}/${menu.id}`, 'en-GB,en;q=0.9')).body).toContain(
+      '<html lang="en"',
+    );
+
+    const json = (
+      await context.app.inject({
+        method: 'GET',
+        url: `/api/v1/clubs/${club.id}/menu/tables/${table.id}/menus/${menu.id}`,
+      })
+    ).json();
+    expect(json.sections).toHaveLength(7);
+    expect(JSON.stringify(json)).not.toContain('Bruschette al pomodoro');
+    expect(JSON.stringify(json)).not.toContain('nota segreta');
+    expect(json).not.toHaveProperty('adminDisplayName');
+  });
+
+  it('keep the 80-dish menu page within 30 KB compressed, styles included', async () => {
+    const { club, call, table, page } = await setUp();
+    const menu = (await call('POST', '/menu', demoDinner())).json();
+    const html = (await page(`/public/menu/${club.id}/${table.id}/${menu.id}`)).body;
+    expect((html.match(/class="item/g) ?? []).length).toBe(80);
+    const compressed = gzipSync(html).length;
+    expect(compressed).toBeLessThanOrEqual(30 * 1024);
+  });
+
+  it('say when a menu is not served now and when it starts', async () => {
+    const { club, call, table, page } = await setUp();
+    const menu = (await call('POST', '/menu', { name: 'Brunch' })).json();
+    const today = ((new Date().getUTCDay() + 6) % 7) + 1;
+    const otherDay = (today % 7) + 1 === today ? 1 : ((today + 2) % 7) + 1;
+    await call('PUT', `/menu/${menu.id}/schedulings`, {
+      schedulings: [{ days: [otherDay], startTime: '10:00', endTime: '12:00' }],
+    });
+    const response = await page(`/public/menu/${club.id}/${table.id}/${menu.id}`, 'en');
     expect(response.statusCode).toBe(200);
-    expect(response.body).toContain('<html lang="it">');
-    expect(response.body).toContain('Bar Aurora');
-    // Another club's table id does not open this club's page.
-    const crossed = await context.app.inject({ method: 'GET', url: `/public/menu/999999/${table!.id}/1` });
-    expect(crossed.statusCode).toBe(404);
+    expect(response.body).toContain('This menu is not available now');
+    expect(response.body).toMatch(/The next menu starts on \w+ at 10:00\./);
+    const json = await context.app.inject({
+      method: 'GET',
+      url: `/api/v1/clubs/${club.id}/menu/tables/${table.id}/menus/${menu.id}`,
+    });
+    expect(json.statusCode).toBe(404);
   });
 });

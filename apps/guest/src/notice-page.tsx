@@ -1,20 +1,39 @@
+import { chrome } from './chrome.ts';
 import type { GuestLanguage } from './messages.ts';
 import { guestMessages } from './messages.ts';
 
-export type NoticeKind = 'notFound' | 'notReady';
+export type NoticeKind = 'notFound' | 'comingSoon' | 'disabled' | 'lapsed' | 'menuClosed';
 
-export type NoticePageProps = { language: GuestLanguage; kind: NoticeKind; clubName?: string };
+export type NoticePageProps = {
+  language: GuestLanguage;
+  kind: NoticeKind;
+  clubName?: string;
+  detail?: string;
+  link?: { href: string; label: string };
+};
 
-/** A guest page with one message: the table is unknown, or the venue has no menu to show yet. */
-export const NoticePage = ({ language, kind, clubName }: NoticePageProps) => {
+/** A guest page with one message: unknown table, a venue not open, a menu not served now. */
+export const NoticePage = ({ language, kind, clubName, detail, link }: NoticePageProps) => {
   const messages = guestMessages[language];
-  const title = kind === 'notFound' ? messages.notFoundTitle : messages.notReadyTitle;
-  const text = kind === 'notFound' ? messages.notFoundText : messages.notReadyText;
+  const words = chrome[language];
+  const [title, text] = {
+    notFound: [messages.notFoundTitle, messages.notFoundText],
+    comingSoon: [words.comingSoonTitle, words.comingSoonText],
+    disabled: [words.disabledTitle, words.disabledText],
+    lapsed: [words.lapsedTitle, words.lapsedText],
+    menuClosed: [words.menuClosedTitle, ''],
+  }[kind];
   return (
     <main className="notice">
       {clubName ? <p className="club">{clubName}</p> : null}
       <h1>{title}</h1>
-      <p>{text}</p>
+      {text && <p>{text}</p>}
+      {detail && <p>{detail}</p>}
+      {link && (
+        <p>
+          <a href={link.href}>{link.label}</a>
+        </p>
+      )}
       <footer>{messages.poweredBy}</footer>
     </main>
   );

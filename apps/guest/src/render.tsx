@@ -1,31 +1,122 @@
+import type { Theme } from '@carta/contract/entities';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
+import { type LanguageChoice, MenuPage } from './menu-page.tsx';
 import type { GuestLanguage } from './messages.ts';
 import { type NoticeKind, NoticePage } from './notice-page.tsx';
+import { TablePage } from './table-page.tsx';
 
-// Inlined: one round trip on a weak signal is all the page costs before it can be read.
+// Inlined: one round trip on a weak signal is all the page costs before it can be read. The theme's
+// colours arrive as CSS variables on <html>.
 const STYLES = `
-*{box-sizing:border-box}html{-webkit-text-size-adjust:100%}
-body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#2b2220;background:#faf7f5}
+*{box-sizing:border-box}html{-webkit-text-size-adjust:100%;scroll-padding-top:3.5rem}
+body{margin:0;font:16px/1.5 var(--font,system-ui),system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--text,#2b2220);background:var(--bg,#faf7f5) var(--bg-image,none) center/cover fixed}
+a{color:inherit}img{max-width:100%}
 .notice{max-width:32rem;margin:0 auto;padding:18vh 1.5rem 2rem;text-align:center}
-.notice h1{font-size:1.5rem;margin:0 0 .75rem}.notice p{margin:0 0 1rem;color:#5b4f4b}
-.notice .club{font-weight:600;letter-spacing:.02em;color:#7a2e3a;text-transform:uppercase;font-size:.85rem}
-.notice footer{margin-top:3rem;font-size:.8rem;color:#9a8f8b}
+.notice h1{font-size:1.5rem;margin:0 0 .75rem}.notice p{margin:0 0 1rem;opacity:.85}
+.club{font-weight:600;letter-spacing:.02em;color:var(--main,#7a2e3a);text-transform:uppercase;font-size:.8rem;margin:0}
+.notice footer{margin-top:3rem;font-size:.8rem;opacity:.6}
+.top{display:flex;gap:.75rem;align-items:center;padding:1rem 1rem .5rem;max-width:46rem;margin:0 auto}
+.top .titles{flex:1;min-width:0}.top h1{font-size:1.5rem;line-height:1.2;margin:.1rem 0}.table{margin:0;font-size:.85rem;opacity:.75}
+.logo{border-radius:8px;object-fit:cover}
+.langs{display:flex;gap:.25rem;flex-wrap:wrap;justify-content:flex-end}.langs a{font-size:.8rem;padding:.3rem .5rem;border-radius:6px;text-decoration:none;border:1px solid var(--divider,#e4dad3)}
+.langs a[aria-current]{background:var(--main,#7a1f3d);color:var(--btn,#fff);border-color:transparent}
+.back{max-width:46rem;margin:0 auto;padding:0 1rem}.back a{font-size:.9rem}
+.tabs{position:sticky;top:0;z-index:2;display:flex;gap:.25rem;overflow-x:auto;padding:.5rem 1rem;background:var(--tab-bg,#7a1f3d);scrollbar-width:none}
+.tabs a{color:var(--tab-text,#fff);text-decoration:none;white-space:nowrap;padding:.35rem .7rem;border-radius:999px;font-weight:600;font-size:.9rem}
+.tabs a.on{background:rgba(255,255,255,.18)}
+.tools{max-width:46rem;margin:.75rem auto 0;padding:0 1rem}.search{width:100%;font:inherit;padding:.6rem .8rem;border-radius:8px;border:1px solid var(--divider,#e4dad3);background:#fff;color:#222}
+.filter{margin-top:.5rem}.filter summary{cursor:pointer;font-weight:600}.chips{display:flex;flex-wrap:wrap;gap:.4rem;margin-top:.5rem}
+.chips label{border:1px solid var(--divider,#e4dad3);border-radius:999px;padding:.25rem .6rem;font-size:.85rem}
+main{max-width:46rem;margin:0 auto;padding:0 1rem 1rem}
+.section h2{font-size:1.2rem;margin:1.5rem 0 .25rem;color:var(--main,#7a1f3d)}
+.section ul,.menus{list-style:none;margin:0;padding:0}
+.item{padding:.75rem 0;border-bottom:1px solid var(--divider,#e4dad3)}.item h3{font-size:1rem;margin:0}
+.row{display:flex;justify-content:space-between;gap:1rem;align-items:baseline}.price{font-weight:600;white-space:nowrap}
+.desc,.ingr{margin:.15rem 0 0;font-size:.92rem;opacity:.85}.ingr{font-style:italic}
+.tags{margin:.35rem 0 0;display:flex;flex-wrap:wrap;gap:.35rem;align-items:center;font-size:.8rem}
+.label{color:#fff;border-radius:4px;padding:.05rem .4rem;font-weight:700}.label.best{background:var(--best,#9a3412)}.label.sugg{background:var(--sugg,#166534)}.label.out{background:#555}
+.allergens{opacity:.8}.item.out h3,.item.out .desc,.item.out .price{opacity:.5}
+.item.avoid{display:none}.item.hide{display:none}
+.banner{max-width:46rem;margin:.75rem auto;padding:1rem;display:flex;gap:1rem;border-radius:12px;background:var(--main,#7a1f3d);color:var(--btn,#fff)}
+.banner h2{margin:0;font-size:1.1rem}.banner p{margin:.2rem 0}.banner img{border-radius:8px;flex-shrink:0}
+.menu-footer{max-width:46rem;margin:1rem auto;padding:0 1rem;font-size:.9rem;opacity:.85;white-space:pre-line}
+.contacts{max-width:46rem;margin:1.5rem auto 2rem;padding:1rem;display:flex;flex-wrap:wrap;gap:.5rem 1rem;font-size:.9rem;border-top:1px solid var(--divider,#e4dad3)}
+.list h2{font-size:1.1rem;margin:1rem 0 .5rem}.menus li a{display:block;padding:1rem;margin:.5rem 0;border-radius:12px;background:var(--main,#7a1f3d);color:var(--btn,#fff);text-decoration:none;font-weight:600;font-size:1.1rem}
+.notice-inline{padding:2rem 0;text-align:center}
 `;
-
-type Document = { language: GuestLanguage; title: string; body: ReactElement; script?: string };
-
-const renderDocument = ({ language, title, body, script }: Document): string => {
-  const html = renderToString(body);
-  const scriptTag = script ? `<script type="module" src="${script}"></script>` : '';
-  return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover"><meta name="theme-color" content="#faf7f5"><title>${escapeHtml(title)}</title><style>${STYLES}</style></head><body><div id="root">${html}</div>${scriptTag}</body></html>`;
-};
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
-export const renderNoticePage = (props: { language: GuestLanguage; kind: NoticeKind; clubName?: string }) =>
+const themeVariables = (theme: Theme | null) => {
+  if (!theme) return '';
+  const variables: Record<string, string> = {
+    '--bg': theme.background,
+    '--text': theme.text,
+    '--main': theme.main,
+    '--btn': theme.buttonText,
+    '--divider': theme.divider,
+    '--tab-bg': theme.tabBackground,
+    '--tab-text': theme.tabText,
+    '--best': theme.bestSellerLabelColor,
+    '--sugg': theme.suggestedLabelColor,
+    '--font': `"${theme.font}"`,
+    ...(theme.backgroundImage ? { '--bg-image': `url(${theme.backgroundImage})` } : {}),
+  };
+  return Object.entries(variables)
+    .map(([name, value]) => `${name}:${value}`)
+    .join(';');
+};
+
+type Document = {
+  language: GuestLanguage;
+  title: string;
+  body: ReactElement;
+  theme?: Theme | null;
+  script?: string;
+  refreshSeconds?: number;
+};
+
+const renderDocument = ({
+  language,
+  title,
+  body,
+  theme = null,
+  script,
+  refreshSeconds,
+}: Document): string => {
+  const html = renderToString(body);
+  const scriptTag = script ? `<script type="module" src="${script}"></script>` : '';
+  const style = theme ? ` style="${escapeHtml(themeVariables(theme))}"` : '';
+  const refresh = refreshSeconds ? ` data-refresh="${refreshSeconds}"` : '';
+  return `<!doctype html><html lang="${language}"${style}${refresh}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover"><meta name="theme-color" content="${escapeHtml(theme?.tabBackground ?? '#faf7f5')}"><title>${escapeHtml(title)}</title><style>${STYLES}</style></head><body>${html}${scriptTag}</body></html>`;
+};
+
+export const renderNoticePage = (props: Parameters<typeof NoticePage>[0] & { theme?: Theme | null }) =>
   renderDocument({
     language: props.language,
     title: props.clubName ?? 'Carta',
     body: <NoticePage {...props} />,
+    theme: props.theme ?? null,
   });
+
+export const renderMenuPage = (props: Parameters<typeof MenuPage>[0] & { script?: string }) =>
+  renderDocument({
+    language: props.language,
+    title: `${props.menu.name} · ${props.clubName}`,
+    body: <MenuPage {...props} />,
+    theme: props.menu.theme,
+    ...(props.script ? { script: props.script } : {}),
+    refreshSeconds: props.menu.refreshTime,
+  });
+
+export const renderTablePage = (props: Parameters<typeof TablePage>[0] & { script?: string }) =>
+  renderDocument({
+    language: props.language,
+    title: props.table.clubName,
+    body: <TablePage {...props} />,
+    theme: props.table.theme,
+    ...(props.script ? { script: props.script } : {}),
+  });
+
+export type { LanguageChoice, NoticeKind };

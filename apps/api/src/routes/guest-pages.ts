@@ -1,53 +1,160 @@
+import { pickLanguage } from '@carta/contract/accept-language';
 import { id } from '@carta/contract/fields';
-import { pickGuestLanguage } from '@carta/guest/messages';
-import { renderNoticePage } from '@carta/guest/render';
-import { and, eq } from 'drizzle-orm';
+import { chrome, fill, weekday } from '@carta/guest/chrome';
+import { GUEST_LANGUAGES, type GuestLanguage, pickGuestLanguage } from '@carta/guest/messages';
+import { type LanguageChoice, renderMenuPage, renderNoticePage, renderTablePage } from '@carta/guest/render';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { clubs, clubTables } from '../db/schema.ts';
+import { loadGuestMenu, loadGuestTable } from '../features/guest/guest-view.ts';
 
 const TableParams = z.object({ clubId: id, tableId: id });
 const MenuParams = TableParams.extend({ menuId: id });
+const PageQuery = z.object({ lang: z.string().max(5).optional(), list: z.string().optional() });
+
+/** The original text of a menu is taken to be Italian; translations add the club's other languages. */
+const ORIGINAL_LANGUAGE = 'it';
+
+const isGuestLanguage = (language: string): language is GuestLanguage =>
+  (GUEST_LANGUAGES as readonly string[]).includes(language);
+
+/** The reading language: the one asked in the address, else the browser's among those the menu has. */
+const chooseLanguage = (
+  available: string[],
+  asked: string | undefined,
+  acceptLanguage: string | undefined,
+) => {
+  const languages = [...new Set([ORIGINAL_LANGUAGE, ...available])].filter(isGuestLanguage);
+  const chosen =
+    asked && languages.includes(asked as GuestLanguage)
+      ? (asked as GuestLanguage)
+      : pickLanguage(acceptLanguage, languages, ORIGINAL_LANGUAGE);
+  return { language: chosen, languages };
+};
+
+const choices = (
+  languages: GuestLanguage[],
+  current: GuestLanguage,
+  path: string,
+  extra = '',
+): LanguageChoice[] =>
+  languages.map((code) => ({ code, href: `${path}?lang=${code}${extra}`, isCurrent: code === current }));
+
+const send = (reply: FastifyReply, status: number, html: string) =>
+  reply
+    .status(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .header('vary', 'accept-language')
+    .header('x-content-type-options', 'nosniff')
+    .header('referrer-policy', 'no-referrer')
+    .send(html);
 
 /**
- * The pages a guest reaches from a table's QR code, rendered on the server. An unknown club or table
- * answers 404; a known one says its menu is coming until menus and schedules can be shown.
+ * The pages a guest reaches from a table's QR code, rendered on the server and readable without
+ * JavaScript: the table's menus now, one menu, or a page that says why there is nothing to read.
  */
 export const guestPageRoutes: FastifyPluginAsyncZod = async (app) => {
-  const renderTable = async (clubId: number, tableId: number, acceptLanguage: string | undefined) => {
-    const language = pickGuestLanguage(acceptLanguage);
-    const [table] = await app.db
-      .select({ clubName: clubs.name })
-      .from(clubTables)
-      .innerJoin(clubs, eq(clubs.id, clubTables.clubId))
-      .where(and(eq(clubTables.id, tableId), eq(clubTables.clubId, clubId)))
-      .limit(1);
-    if (!table) return { status: 404, html: renderNoticePage({ language, kind: 'notFound' }) };
-    return { status: 200, html: renderNoticePage({ language, kind: 'notReady', clubName: table.clubName }) };
-  };
-
-  const send = async (
-    params: { clubId: number; tableId: number },
-    acceptLanguage: string | undefined,
-    reply: import('fastify').FastifyReply,
-  ) => {
-    const { status, html } = await renderTable(params.clubId, params.tableId, acceptLanguage);
-    return reply
-      .status(status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .header('vary', 'accept-language')
-      .send(html);
-  };
+  const nextOpeningText = (language: GuestLanguage, next: { day: number; time: string } | null) =>
+    next
+      ? fill(chrome[language].nextOpening, { day: weekday(language, next.day), time: next.time })
+      : undefined;
 
   app.get(
     '/public/qrcodemenu/:clubId/:tableId',
-    { schema: { hide: true, params: TableParams } },
-    async (request, reply) => send(request.params, request.headers['accept-language'], reply),
+    { schema: { hide: true, params: TableParams, querystring: PageQuery } },
+    async (request, reply) => {
+      const { clubId, tableId } = request.params;
+      const acceptLanguage = request.headers['accept-language'];
+      const table = await loadGuestTable(app.db, clubId, tableId);
+      if (table.kind === 'notFound')
+        return send(
+          reply,
+          404,
+          renderNoticePage({ language: pickGuestLanguage(acceptLanguage), kind: 'notFound' }),
+        );
+      if (table.kind === 'closed') {
+        const language = pickGuestLanguage(acceptLanguage);
+        return send(
+          reply,
+          200,
+          renderNoticePage({ language, kind: table.response.state, clubName: table.response.clubName }),
+        );
+      }
+      const { language, languages } = chooseLanguage(table.languages, request.query.lang, acceptLanguage);
+      const path = `/public/qrcodemenu/${clubId}/${tableId}`;
+      const menuHref = (menuId: number) => `/public/menu/${clubId}/${tableId}/${menuId}?lang=${language}`;
+      // With exactly one menu, open it; the list stays one tap back (?list).
+      const [onlyMenu, ...others] = table.response.menu;
+      if (onlyMenu && others.length === 0 && request.query.list === undefined)
+        return reply.redirect(menuHref(onlyMenu.id), 302);
+      return send(
+        reply,
+        200,
+        renderTablePage({
+          table: table.response,
+          language,
+          languages: choices(languages, language, path),
+          menuHref,
+          nextOpening: nextOpeningText(language, table.nextOpening) ?? null,
+        }),
+      );
+    },
   );
+
   app.get(
     '/public/menu/:clubId/:tableId/:menuId',
-    { schema: { hide: true, params: MenuParams } },
-    async (request, reply) => send(request.params, request.headers['accept-language'], reply),
+    { schema: { hide: true, params: MenuParams, querystring: PageQuery } },
+    async (request, reply) => {
+      const { clubId, tableId, menuId } = request.params;
+      const acceptLanguage = request.headers['accept-language'];
+      const result = await loadGuestMenu(app.db, clubId, tableId, menuId);
+      if (result.kind === 'notFound')
+        return send(
+          reply,
+          404,
+          renderNoticePage({ language: pickGuestLanguage(acceptLanguage), kind: 'notFound' }),
+        );
+      if (result.kind === 'closed') {
+        return send(
+          reply,
+          200,
+          renderNoticePage({
+            language: pickGuestLanguage(acceptLanguage),
+            kind: result.response.state,
+            clubName: result.response.clubName,
+          }),
+        );
+      }
+      const tablePath = `/public/qrcodemenu/${clubId}/${tableId}`;
+      if (result.kind === 'notAvailable') {
+        const language = pickGuestLanguage(acceptLanguage);
+        const detail = nextOpeningText(language, result.nextOpening);
+        return send(
+          reply,
+          200,
+          renderNoticePage({
+            language,
+            kind: 'menuClosed',
+            clubName: result.clubName,
+            ...(detail ? { detail } : {}),
+            link: { href: `${tablePath}?list`, label: chrome[language].allMenus },
+          }),
+        );
+      }
+      const { language, languages } = chooseLanguage(result.languages, request.query.lang, acceptLanguage);
+      return send(
+        reply,
+        200,
+        renderMenuPage({
+          menu: result.menu,
+          clubName: result.clubName,
+          tableName: result.tableName,
+          language,
+          languages: choices(languages, language, `/public/menu/${clubId}/${tableId}/${menuId}`),
+          listHref: `${tablePath}?list&lang=${language}`,
+        }),
+      );
+    },
   );
 };

@@ -133,7 +133,7 @@ export type GuestMenuResult =
   | { kind: 'notFound' }
   | Extract<GuestTable, { kind: 'closed' }>
   | { kind: 'notAvailable'; clubName: string; nextOpening: { day: number; time: string } | null }
-  | { kind: 'open'; menu: GuestMenu; languages: string[]; tableName: string };
+  | { kind: 'open'; menu: GuestMenu; languages: string[]; tableName: string; clubName: string };
 
 /**
  * One menu as a guest may read it: only when it is available now at that table, and without hidden
@@ -170,6 +170,7 @@ export const loadGuestMenu = async (
   return {
     kind: 'open',
     tableName: table.response.tableName,
+    clubName: table.response.clubName,
     languages,
     menu: {
       ...full,

@@ -1,0 +1,286 @@
+import type { GuestLanguage } from './messages.ts';
+
+// The words around a menu (labels, buttons, states), in every language guests read.
+
+export type Chrome = {
+  menus: string;
+  allMenus: string;
+  bestSeller: string;
+  suggested: string;
+  outOfStock: string;
+  allergens: string;
+  avoid: string;
+  contains: string;
+  search: string;
+  noResults: string;
+  language: string;
+  contacts: string;
+  address: string;
+  call: string;
+  email: string;
+  website: string;
+  table: string;
+  comingSoonTitle: string;
+  comingSoonText: string;
+  disabledTitle: string;
+  disabledText: string;
+  lapsedTitle: string;
+  lapsedText: string;
+  noMenuTitle: string;
+  noMenuText: string;
+  nextOpening: string;
+  menuClosedTitle: string;
+  sections: string;
+  allergenNames: Record<string, string>;
+};
+
+export const chrome: Record<GuestLanguage, Chrome> = {
+  it: {
+    menus: 'I nostri menu',
+    allMenus: 'Tutti i menu',
+    bestSeller: 'Più venduto',
+    suggested: 'Consigliato',
+    outOfStock: 'Esaurito',
+    allergens: 'Allergeni',
+    avoid: 'Evito',
+    contains: 'Contiene',
+    search: 'Cerca un piatto o un ingrediente',
+    noResults: 'Nessun piatto corrisponde.',
+    language: 'Lingua',
+    contacts: 'Contatti',
+    address: 'Indirizzo',
+    call: 'Chiama',
+    email: 'Email',
+    website: 'Sito web',
+    table: 'Tavolo {name}',
+    comingSoonTitle: 'Il menu arriva a breve',
+    comingSoonText: 'Il locale sta preparando il suo menu digitale. Chiedi al personale il menu cartaceo.',
+    disabledTitle: 'Menu non disponibile',
+    disabledText: 'Il menu digitale di questo locale non è disponibile al momento. Chiedi al personale.',
+    lapsedTitle: 'Menu non disponibile',
+    lapsedText: 'Il menu digitale di questo locale è sospeso. Chiedi al personale il menu cartaceo.',
+    noMenuTitle: 'Nessun menu in questo momento',
+    noMenuText: 'A questo tavolo ora non è previsto nessun menu.',
+    nextOpening: 'Il prossimo menu inizia {day} alle {time}.',
+    menuClosedTitle: 'Questo menu ora non è disponibile',
+    sections: 'Categorie',
+    allergenNames: {
+      gluten: 'Glutine',
+      crustaceans: 'Crostacei',
+      eggs: 'Uova',
+      fish: 'Pesce',
+      peanuts: 'Arachidi',
+      soybeans: 'Soia',
+      milk: 'Latte',
+      nuts: 'Frutta a guscio',
+      celery: 'Sedano',
+      mustard: 'Senape',
+      sesame: 'Sesamo',
+      sulphites: 'Solfiti',
+      lupin: 'Lupini',
+      molluscs: 'Molluschi',
+    },
+  },
+  en: {
+    menus: 'Our menus',
+    allMenus: 'All menus',
+    bestSeller: 'Best seller',
+    suggested: 'Suggested',
+    outOfStock: 'Out of stock',
+    allergens: 'Allergens',
+    avoid: 'I avoid',
+    contains: 'Contains',
+    search: 'Search a dish or an ingredient',
+    noResults: 'No dish matches.',
+    language: 'Language',
+    contacts: 'Contacts',
+    address: 'Address',
+    call: 'Call',
+    email: 'Email',
+    website: 'Website',
+    table: 'Table {name}',
+    comingSoonTitle: 'The menu is coming soon',
+    comingSoonText: 'The venue is preparing its digital menu. Please ask the staff for a printed menu.',
+    disabledTitle: 'Menu not available',
+    disabledText: 'This venue’s digital menu is not available right now. Please ask the staff.',
+    lapsedTitle: 'Menu not available',
+    lapsedText: 'This venue’s digital menu is suspended. Please ask the staff for a printed menu.',
+    noMenuTitle: 'No menu right now',
+    noMenuText: 'There is no menu for this table at the moment.',
+    nextOpening: 'The next menu starts on {day} at {time}.',
+    menuClosedTitle: 'This menu is not available now',
+    sections: 'Categories',
+    allergenNames: {
+      gluten: 'Gluten',
+      crustaceans: 'Crustaceans',
+      eggs: 'Eggs',
+      fish: 'Fish',
+      peanuts: 'Peanuts',
+      soybeans: 'Soy',
+      milk: 'Milk',
+      nuts: 'Tree nuts',
+      celery: 'Celery',
+      mustard: 'Mustard',
+      sesame: 'Sesame',
+      sulphites: 'Sulphites',
+      lupin: 'Lupin',
+      molluscs: 'Molluscs',
+    },
+  },
+  de: {
+    menus: 'Unsere Speisekarten',
+    allMenus: 'Alle Speisekarten',
+    bestSeller: 'Bestseller',
+    suggested: 'Empfohlen',
+    outOfStock: 'Ausverkauft',
+    allergens: 'Allergene',
+    avoid: 'Ich meide',
+    contains: 'Enthält',
+    search: 'Gericht oder Zutat suchen',
+    noResults: 'Kein Gericht gefunden.',
+    language: 'Sprache',
+    contacts: 'Kontakt',
+    address: 'Adresse',
+    call: 'Anrufen',
+    email: 'E-Mail',
+    website: 'Website',
+    table: 'Tisch {name}',
+    comingSoonTitle: 'Die Speisekarte kommt bald',
+    comingSoonText:
+      'Das Lokal bereitet seine digitale Speisekarte vor. Bitte fragen Sie nach einer gedruckten Karte.',
+    disabledTitle: 'Speisekarte nicht verfügbar',
+    disabledText:
+      'Die digitale Speisekarte dieses Lokals ist gerade nicht verfügbar. Bitte fragen Sie das Personal.',
+    lapsedTitle: 'Speisekarte nicht verfügbar',
+    lapsedText:
+      'Die digitale Speisekarte dieses Lokals ist ausgesetzt. Bitte fragen Sie nach einer gedruckten Karte.',
+    noMenuTitle: 'Gerade keine Speisekarte',
+    noMenuText: 'Für diesen Tisch gibt es im Moment keine Speisekarte.',
+    nextOpening: 'Die nächste Karte beginnt am {day} um {time}.',
+    menuClosedTitle: 'Diese Speisekarte ist gerade nicht verfügbar',
+    sections: 'Kategorien',
+    allergenNames: {
+      gluten: 'Gluten',
+      crustaceans: 'Krebstiere',
+      eggs: 'Eier',
+      fish: 'Fisch',
+      peanuts: 'Erdnüsse',
+      soybeans: 'Soja',
+      milk: 'Milch',
+      nuts: 'Schalenfrüchte',
+      celery: 'Sellerie',
+      mustard: 'Senf',
+      sesame: 'Sesam',
+      sulphites: 'Sulfite',
+      lupin: 'Lupinen',
+      molluscs: 'Weichtiere',
+    },
+  },
+  fr: {
+    menus: 'Nos menus',
+    allMenus: 'Tous les menus',
+    bestSeller: 'Meilleure vente',
+    suggested: 'Suggéré',
+    outOfStock: 'Épuisé',
+    allergens: 'Allergènes',
+    avoid: "J'évite",
+    contains: 'Contient',
+    search: 'Chercher un plat ou un ingrédient',
+    noResults: 'Aucun plat ne correspond.',
+    language: 'Langue',
+    contacts: 'Contacts',
+    address: 'Adresse',
+    call: 'Appeler',
+    email: 'E-mail',
+    website: 'Site web',
+    table: 'Table {name}',
+    comingSoonTitle: 'Le menu arrive bientôt',
+    comingSoonText: "L'établissement prépare son menu numérique. Demandez un menu imprimé au personnel.",
+    disabledTitle: 'Menu indisponible',
+    disabledText:
+      "Le menu numérique de cet établissement n'est pas disponible pour le moment. Demandez au personnel.",
+    lapsedTitle: 'Menu indisponible',
+    lapsedText: 'Le menu numérique de cet établissement est suspendu. Demandez un menu imprimé au personnel.',
+    noMenuTitle: 'Pas de menu en ce moment',
+    noMenuText: "Il n'y a pas de menu pour cette table en ce moment.",
+    nextOpening: 'Le prochain menu commence {day} à {time}.',
+    menuClosedTitle: "Ce menu n'est pas disponible maintenant",
+    sections: 'Catégories',
+    allergenNames: {
+      gluten: 'Gluten',
+      crustaceans: 'Crustacés',
+      eggs: 'Œufs',
+      fish: 'Poisson',
+      peanuts: 'Arachides',
+      soybeans: 'Soja',
+      milk: 'Lait',
+      nuts: 'Fruits à coque',
+      celery: 'Céleri',
+      mustard: 'Moutarde',
+      sesame: 'Sésame',
+      sulphites: 'Sulfites',
+      lupin: 'Lupin',
+      molluscs: 'Mollusques',
+    },
+  },
+  es: {
+    menus: 'Nuestras cartas',
+    allMenus: 'Todas las cartas',
+    bestSeller: 'Más vendido',
+    suggested: 'Recomendado',
+    outOfStock: 'Agotado',
+    allergens: 'Alérgenos',
+    avoid: 'Evito',
+    contains: 'Contiene',
+    search: 'Busca un plato o un ingrediente',
+    noResults: 'Ningún plato coincide.',
+    language: 'Idioma',
+    contacts: 'Contacto',
+    address: 'Dirección',
+    call: 'Llamar',
+    email: 'Correo',
+    website: 'Sitio web',
+    table: 'Mesa {name}',
+    comingSoonTitle: 'La carta llegará pronto',
+    comingSoonText: 'El local está preparando su carta digital. Pide al personal una carta impresa.',
+    disabledTitle: 'Carta no disponible',
+    disabledText: 'La carta digital de este local no está disponible ahora. Pregunta al personal.',
+    lapsedTitle: 'Carta no disponible',
+    lapsedText: 'La carta digital de este local está suspendida. Pide al personal una carta impresa.',
+    noMenuTitle: 'Ninguna carta ahora',
+    noMenuText: 'En este momento no hay ninguna carta para esta mesa.',
+    nextOpening: 'La próxima carta empieza el {day} a las {time}.',
+    menuClosedTitle: 'Esta carta no está disponible ahora',
+    sections: 'Categorías',
+    allergenNames: {
+      gluten: 'Gluten',
+      crustaceans: 'Crustáceos',
+      eggs: 'Huevos',
+      fish: 'Pescado',
+      peanuts: 'Cacahuetes',
+      soybeans: 'Soja',
+      milk: 'Leche',
+      nuts: 'Frutos de cáscara',
+      celery: 'Apio',
+      mustard: 'Mostaza',
+      sesame: 'Sésamo',
+      sulphites: 'Sulfitos',
+      lupin: 'Altramuces',
+      molluscs: 'Moluscos',
+    },
+  },
+};
+
+export const fill = (template: string, values: Record<string, string>) =>
+  template.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '');
+
+export const weekday = (language: GuestLanguage, day: number) =>
+  new Intl.DateTimeFormat(language, { weekday: 'long', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(2024, 0, day)),
+  );
+
+export const formatPrice = (language: GuestLanguage, price: number | null, priceText: string | null) =>
+  priceText ??
+  (price === null
+    ? ''
+    : new Intl.NumberFormat(language, { style: 'currency', currency: 'EUR' }).format(price));

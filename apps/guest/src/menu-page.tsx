@@ -1,0 +1,211 @@
+import { ALLERGENS } from '@carta/contract/entities';
+import type { GuestItem, GuestMenu } from '@carta/contract/guest';
+import { type Chrome, chrome, fill, formatPrice } from './chrome.ts';
+import type { GuestLanguage } from './messages.ts';
+
+export type LanguageChoice = { code: string; href: string; isCurrent: boolean };
+
+type ContactFields = Pick<
+  GuestMenu,
+  | 'clubAddress'
+  | 'clubDisplayEmail'
+  | 'clubDisplayPhone'
+  | 'clubFacebook'
+  | 'clubInstagram'
+  | 'clubWebsite'
+  | 'clubWhatsapp'
+>;
+
+const LANGUAGE_NAMES: Record<string, string> = {
+  it: 'Italiano',
+  en: 'English',
+  de: 'Deutsch',
+  fr: 'Français',
+  es: 'Español',
+};
+
+export const LanguageSwitch = ({ choices, words }: { choices: LanguageChoice[]; words: Chrome }) =>
+  choices.length > 1 ? (
+    <nav className="langs" aria-label={words.language}>
+      {choices.map((choice) => (
+        <a
+          key={choice.code}
+          href={choice.href}
+          hrefLang={choice.code}
+          lang={choice.code}
+          aria-current={choice.isCurrent ? 'true' : undefined}
+        >
+          {LANGUAGE_NAMES[choice.code] ?? choice.code}
+        </a>
+      ))}
+    </nav>
+  ) : null;
+
+/** The club's ways to be reached, as working links. */
+export const Contacts = ({ club, words }: { club: ContactFields; words: Chrome }) => {
+  const links = [
+    club.clubAddress && {
+      href: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(club.clubAddress)}`,
+      label: club.clubAddress,
+    },
+    club.clubDisplayPhone && {
+      href: `tel:${club.clubDisplayPhone.replace(/[^\d+]/g, '')}`,
+      label: `${words.call} ${club.clubDisplayPhone}`,
+    },
+    club.clubDisplayEmail && { href: `mailto:${club.clubDisplayEmail}`, label: club.clubDisplayEmail },
+    club.clubWhatsapp && { href: `https://wa.me/${club.clubWhatsapp.replace(/\D/g, '')}`, label: 'WhatsApp' },
+    club.clubWebsite && { href: club.clubWebsite, label: words.website },
+    club.clubInstagram && { href: club.clubInstagram, label: 'Instagram' },
+    club.clubFacebook && { href: club.clubFacebook, label: 'Facebook' },
+  ].filter((link): link is { href: string; label: string } => Boolean(link));
+  if (links.length === 0) return null;
+  return (
+    <footer className="contacts" aria-label={words.contacts}>
+      {links.map((link) => (
+        <a key={link.href} href={link.href} rel="noopener">
+          {link.label}
+        </a>
+      ))}
+    </footer>
+  );
+};
+
+const Item = ({
+  item,
+  language,
+  words,
+  showLabels,
+}: {
+  item: GuestItem;
+  language: GuestLanguage;
+  words: Chrome;
+  showLabels: boolean;
+}) => {
+  const translation = item.translations[language as keyof typeof item.translations];
+  const name = (item.translateName && translation?.translatedName) || item.name;
+  const description = translation?.translatedDescription || item.description;
+  const ingredients = translation?.translatedIngredients || item.ingredients;
+  const searchText = [name, item.name, description, ingredients].filter(Boolean).join(' ').toLowerCase();
+  return (
+    <li
+      className={item.outOfStock ? 'item out' : 'item'}
+      data-allergens={item.allergens.join(' ')}
+      data-text={searchText}
+    >
+      <div className="row">
+        <h3>{name}</h3>
+        <span className="price">{formatPrice(language, item.price, item.priceText)}</span>
+      </div>
+      {description && <p className="desc">{description}</p>}
+      {ingredients && <p className="ingr">{ingredients}</p>}
+      {(showLabels && (item.bestSeller || item.suggested)) || item.outOfStock || item.allergens.length > 0 ? (
+        <p className="tags">
+          {item.outOfStock && <span className="label out">{words.outOfStock}</span>}
+          {showLabels && item.bestSeller && <span className="label best">{words.bestSeller}</span>}
+          {showLabels && item.suggested && <span className="label sugg">{words.suggested}</span>}
+          {item.allergens.length > 0 && (
+            <span className="allergens">
+              {`${words.contains}: ${item.allergens.map((code) => words.allergenNames[code] ?? code).join(', ')}`}
+            </span>
+          )}
+        </p>
+      ) : null}
+    </li>
+  );
+};
+
+type MenuPageProps = {
+  menu: GuestMenu;
+  clubName: string;
+  tableName: string;
+  language: GuestLanguage;
+  languages: LanguageChoice[];
+  listHref: string | null;
+};
+
+/** A menu as guests read it: sections in a sticky bar, dishes, labels, allergens, banner, footer, contacts. */
+export const MenuPage = ({ menu, clubName, tableName, language, languages, listHref }: MenuPageProps) => {
+  const words = chrome[language];
+  const sectionName = (section: GuestMenu['sections'][number]) =>
+    section.translations[language as keyof typeof section.translations]?.translatedName || section.name;
+  const usedAllergens = ALLERGENS.filter((code) =>
+    menu.sections.some((section) => section.items.some((item) => item.allergens.includes(code))),
+  );
+  return (
+    <>
+      <header className="top">
+        {menu.logo && <img className="logo" src={menu.logo} alt="" width={48} height={48} />}
+        <div className="titles">
+          <p className="club">{clubName}</p>
+          <h1>{menu.name}</h1>
+          <p className="table">{fill(words.table, { name: tableName })}</p>
+        </div>
+        <LanguageSwitch choices={languages} words={words} />
+      </header>
+      {listHref && (
+        <p className="back">
+          <a href={listHref}>{`← ${words.allMenus}`}</a>
+        </p>
+      )}
+      {menu.banner && (
+        <section className="banner" aria-label={menu.banner.title}>
+          {menu.banner.imageUrl && (
+            <img src={menu.banner.imageUrl} alt="" width={96} height={96} loading="lazy" />
+          )}
+          <div>
+            <h2>{menu.banner.title}</h2>
+            {menu.banner.subtitle && <p className="sub">{menu.banner.subtitle}</p>}
+            {menu.banner.description && <p>{menu.banner.description}</p>}
+            <p className="price">{menu.banner.price}</p>
+          </div>
+        </section>
+      )}
+      <nav className="tabs" aria-label={words.sections}>
+        {menu.sections.map((section) => (
+          <a key={section.id} href={`#s${section.id}`}>
+            {sectionName(section)}
+          </a>
+        ))}
+      </nav>
+      <div className="tools" hidden>
+        <input type="search" className="search" placeholder={words.search} aria-label={words.search} />
+        {usedAllergens.length > 0 && (
+          <details className="filter">
+            <summary>{`${words.avoid}…`}</summary>
+            <div className="chips">
+              {usedAllergens.map((code) => (
+                <label key={code}>
+                  <input type="checkbox" value={code} />
+                  {words.allergenNames[code]}
+                </label>
+              ))}
+            </div>
+          </details>
+        )}
+        <p className="empty" hidden>
+          {words.noResults}
+        </p>
+      </div>
+      <main>
+        {menu.sections.map((section) => (
+          <section key={section.id} id={`s${section.id}`} className="section">
+            <h2>{sectionName(section)}</h2>
+            <ul>
+              {section.items.map((item) => (
+                <Item
+                  key={item.id}
+                  item={item}
+                  language={language}
+                  words={words}
+                  showLabels={menu.menuLabelEnabled}
+                />
+              ))}
+            </ul>
+          </section>
+        ))}
+      </main>
+      {menu.footer && <p className="menu-footer">{menu.footer}</p>}
+      <Contacts club={menu} words={words} />
+    </>
+  );
+};

@@ -1,0 +1,56 @@
+import type { PublicTableResponse } from '@carta/contract/tables';
+import { chrome, fill } from './chrome.ts';
+import { Contacts, type LanguageChoice, LanguageSwitch } from './menu-page.tsx';
+import type { GuestLanguage } from './messages.ts';
+
+type OpenTable = Extract<PublicTableResponse, { state: 'open' }>;
+
+/** The menus a table has now, to pick one. */
+export const TablePage = ({
+  table,
+  language,
+  languages,
+  menuHref,
+  nextOpening,
+}: {
+  table: OpenTable;
+  language: GuestLanguage;
+  languages: LanguageChoice[];
+  menuHref: (menuId: number) => string;
+  nextOpening: string | null;
+}) => {
+  const words = chrome[language];
+  return (
+    <>
+      <header className="top">
+        {table.logo && <img className="logo" src={table.logo} alt="" width={48} height={48} />}
+        <div className="titles">
+          <h1>{table.clubName}</h1>
+          <p className="table">{fill(words.table, { name: table.tableName })}</p>
+        </div>
+        <LanguageSwitch choices={languages} words={words} />
+      </header>
+      <main className="list">
+        {table.menu.length === 0 ? (
+          <div className="notice-inline">
+            <h2>{words.noMenuTitle}</h2>
+            <p>{words.noMenuText}</p>
+            {nextOpening && <p>{nextOpening}</p>}
+          </div>
+        ) : (
+          <>
+            <h2>{words.menus}</h2>
+            <ul className="menus">
+              {table.menu.map((menu) => (
+                <li key={menu.id}>
+                  <a href={menuHref(menu.id)}>{menu.name}</a>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </main>
+      <Contacts club={table} words={words} />
+    </>
+  );
+};
