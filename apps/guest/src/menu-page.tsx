@@ -60,13 +60,13 @@ export const Contacts = ({ club, words }: { club: ContactFields; words: Chrome }
   ].filter((link): link is { href: string; label: string } => Boolean(link));
   if (links.length === 0) return null;
   return (
-    <footer className="contacts" aria-label={words.contacts}>
+    <nav className="contacts" aria-label={words.contacts}>
       {links.map((link) => (
         <a key={link.href} href={link.href} rel="noopener">
           {link.label}
         </a>
       ))}
-    </footer>
+    </nav>
   );
 };
 
