@@ -168,6 +168,41 @@ describe('guest pages', () => {
     expect(compressed).toBeLessThanOrEqual(30 * 1024);
   });
 
+  it('send one small script, cached for a year, and answer an unchanged page with an empty 304', async () => {
+    const { club, call, table, page } = await setUp();
+    const menu = (await call('POST', '/menu', demoDinner())).json();
+    const first = await page(`/public/menu/${club.id}/${table.id}/${menu.id}`);
+    const scriptPath = first.body.match(
+      /<script type="module" src="(\/public\/assets\/guest-[0-9a-f]{12}\.js)"><\/script>/,
+    )?.[1];
+    expect(scriptPath).toBeDefined();
+    const script = await context.app.inject({ method: 'GET', url: scriptPath! });
+    expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(script.headers['content-type']).toContain('javascript');
+    expect(gzipSync(script.rawPayload).length).toBeLessThanOrEqual(30 * 1024);
+
+    const etag = first.headers.etag as string;
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const again = await context.app.inject({
+      method: 'GET',
+      url: `/public/menu/${club.id}/${table.id}/${menu.id}`,
+      headers: { 'accept-language': 'it-IT,it;q=0.9', 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    // An owner's change makes a new page.
+    const item = menu.sections[0].items[1];
+    await call('PUT', `/menu/${menu.id}/sections/${menu.sections[0].id}/items/batch`, {
+      items: [{ id: item.id, outOfStock: true }],
+    });
+    const changed = await context.app.inject({
+      method: 'GET',
+      url: `/public/menu/${club.id}/${table.id}/${menu.id}`,
+      headers: { 'accept-language': 'it-IT,it;q=0.9', 'if-none-match': etag },
+    });
+    expect(changed.statusCode).toBe(200);
+  });
+
   it('say when a menu is not served now and when it starts', async () => {
     const { club, call, table, page } = await setUp();
     const menu = (await call('POST', '/menu', { name: 'Brunch' })).json();

@@ -37,7 +37,7 @@ main{max-width:46rem;margin:0 auto;padding:0 1rem 1rem}
 .tags{margin:.35rem 0 0;display:flex;flex-wrap:wrap;gap:.35rem;align-items:center;font-size:.8rem}
 .label{color:#fff;border-radius:4px;padding:.05rem .4rem;font-weight:700}.label.best{background:var(--best,#9a3412)}.label.sugg{background:var(--sugg,#166534)}.label.out{background:#555}
 .allergens{opacity:.8}.item.out h3,.item.out .desc,.item.out .price{opacity:.5}
-.item.avoid{display:none}.item.hide{display:none}
+.item.hide{display:none}.item.warn{opacity:.55}.item.warn .allergens{color:#b91c1c;font-weight:700;opacity:1}
 .banner{max-width:46rem;margin:.75rem auto;padding:1rem;display:flex;gap:1rem;border-radius:12px;background:var(--main,#7a1f3d);color:var(--btn,#fff)}
 .banner h2{margin:0;font-size:1.1rem}.banner p{margin:.2rem 0}.banner img{border-radius:8px;flex-shrink:0}
 .menu-footer{max-width:46rem;margin:1rem auto;padding:0 1rem;font-size:.9rem;opacity:.85;white-space:pre-line}

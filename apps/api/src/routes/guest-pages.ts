@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { pickLanguage } from '@carta/contract/accept-language';
 import { id } from '@carta/contract/fields';
+import { bundleGuestScript } from '@carta/guest/bundle';
 import { chrome, fill, weekday } from '@carta/guest/chrome';
 import { GUEST_LANGUAGES, type GuestLanguage, pickGuestLanguage } from '@carta/guest/messages';
 import { type LanguageChoice, renderMenuPage, renderNoticePage, renderTablePage } from '@carta/guest/render';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loadGuestMenu, loadGuestTable } from '../features/guest/guest-view.ts';
@@ -40,21 +42,39 @@ const choices = (
 ): LanguageChoice[] =>
   languages.map((code) => ({ code, href: `${path}?lang=${code}${extra}`, isCurrent: code === current }));
 
-const send = (reply: FastifyReply, status: number, html: string) =>
+/** HTML is revalidated every time: an unchanged page costs an empty 304 (ETag of its bytes). */
+const send = (request: FastifyRequest, reply: FastifyReply, status: number, html: string) => {
+  const etag = `"${createHash('sha1').update(html).digest('base64url')}"`;
   reply
-    .status(status)
-    .type('text/html; charset=utf-8')
     .header('cache-control', 'no-cache')
     .header('vary', 'accept-language')
     .header('x-content-type-options', 'nosniff')
     .header('referrer-policy', 'no-referrer')
-    .send(html);
+    .header('etag', etag);
+  if (status === 200 && request.headers['if-none-match'] === etag) return reply.status(304).send();
+  return reply.status(status).type('text/html; charset=utf-8').send(html);
+};
 
 /**
  * The pages a guest reaches from a table's QR code, rendered on the server and readable without
  * JavaScript: the table's menus now, one menu, or a page that says why there is nothing to read.
  */
 export const guestPageRoutes: FastifyPluginAsyncZod = async (app) => {
+  const script = await bundleGuestScript();
+  const scriptPath = `/public/assets/${script.name}`;
+  app.get(
+    '/public/assets/:name',
+    { schema: { hide: true, params: z.object({ name: z.string() }) } },
+    async (request, reply) => {
+      if (request.params.name !== script.name) return reply.status(404).type('text/plain').send('Not found');
+      // Named by content hash: cached for a year, never stale.
+      return reply
+        .type('text/javascript; charset=utf-8')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(script.body);
+    },
+  );
+
   const nextOpeningText = (language: GuestLanguage, next: { day: number; time: string } | null) =>
     next
       ? fill(chrome[language].nextOpening, { day: weekday(language, next.day), time: next.time })
@@ -69,6 +89,7 @@ export const guestPageRoutes: FastifyPluginAsyncZod = async (app) => {
       const table = await loadGuestTable(app.db, clubId, tableId);
       if (table.kind === 'notFound')
         return send(
+          request,
           reply,
           404,
           renderNoticePage({ language: pickGuestLanguage(acceptLanguage), kind: 'notFound' }),
@@ -76,6 +97,7 @@ export const guestPageRoutes: FastifyPluginAsyncZod = async (app) => {
       if (table.kind === 'closed') {
         const language = pickGuestLanguage(acceptLanguage);
         return send(
+          request,
           reply,
           200,
           renderNoticePage({ language, kind: table.response.state, clubName: table.response.clubName }),
@@ -89,9 +111,11 @@ export const guestPageRoutes: FastifyPluginAsyncZod = async (app) => {
       if (onlyMenu && others.length === 0 && request.query.list === undefined)
         return reply.redirect(menuHref(onlyMenu.id), 302);
       return send(
+        request,
         reply,
         200,
         renderTablePage({
+          script: scriptPath,
           table: table.response,
           language,
           languages: choices(languages, language, path),
@@ -111,12 +135,14 @@ export const guestPageRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await loadGuestMenu(app.db, clubId, tableId, menuId);
       if (result.kind === 'notFound')
         return send(
+          request,
           reply,
           404,
           renderNoticePage({ language: pickGuestLanguage(acceptLanguage), kind: 'notFound' }),
         );
       if (result.kind === 'closed') {
         return send(
+          request,
           reply,
           200,
           renderNoticePage({
@@ -131,6 +157,7 @@ export const guestPageRoutes: FastifyPluginAsyncZod = async (app) => {
         const language = pickGuestLanguage(acceptLanguage);
         const detail = nextOpeningText(language, result.nextOpening);
         return send(
+          request,
           reply,
           200,
           renderNoticePage({
@@ -144,9 +171,11 @@ export const guestPageRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const { language, languages } = chooseLanguage(result.languages, request.query.lang, acceptLanguage);
       return send(
+        request,
         reply,
         200,
         renderMenuPage({
+          script: scriptPath,
           menu: result.menu,
           clubName: result.clubName,
           tableName: result.tableName,

@@ -1,0 +1,128 @@
+// The guest page's only script, small and optional: the page is whole without it. It adds search and
+// the allergen filter without a round trip, follows the scroll in the section bar, remembers the
+// language on this device and refreshes the menu in place every `data-refresh` seconds.
+
+const LANGUAGE_KEY = 'carta-guest-language';
+const root = document.documentElement;
+
+const normalise = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+
+// Language: a choice made here is remembered; a page opened without ?lang follows it.
+for (const link of document.querySelectorAll<HTMLAnchorElement>('.langs a')) {
+  link.addEventListener('click', () => {
+    try {
+      localStorage.setItem(LANGUAGE_KEY, link.hreflang);
+    } catch {
+      // Private mode: nothing to remember.
+    }
+  });
+}
+try {
+  const remembered = localStorage.getItem(LANGUAGE_KEY);
+  const url = new URL(location.href);
+  const offered = [...document.querySelectorAll<HTMLAnchorElement>('.langs a')].map((link) => link.hreflang);
+  if (
+    remembered &&
+    !url.searchParams.has('lang') &&
+    remembered !== root.lang &&
+    offered.includes(remembered)
+  ) {
+    url.searchParams.set('lang', remembered);
+    location.replace(url.toString());
+  }
+} catch {
+  // Storage unavailable: the browser's language stays.
+}
+
+const tools = document.querySelector<HTMLElement>('.tools');
+const search = document.querySelector<HTMLInputElement>('.search');
+const empty = document.querySelector<HTMLElement>('.tools .empty');
+
+/** Search hides what does not match; avoided allergens mark the dishes that contain them. */
+const apply = () => {
+  const words = normalise(search?.value ?? '')
+    .split(/\s+/)
+    .filter(Boolean);
+  const avoided = [...document.querySelectorAll<HTMLInputElement>('.chips input:checked')].map(
+    (input) => input.value,
+  );
+  let shown = 0;
+  for (const section of document.querySelectorAll<HTMLElement>('.section')) {
+    let inSection = 0;
+    for (const item of section.querySelectorAll<HTMLElement>('.item')) {
+      const text = normalise(item.dataset.text ?? '');
+      const matches = words.every((word) => text.includes(word));
+      const allergens = (item.dataset.allergens ?? '').split(' ');
+      item.classList.toggle('hide', !matches);
+      item.classList.toggle(
+        'warn',
+        avoided.some((code) => allergens.includes(code)),
+      );
+      if (matches) inSection += 1;
+    }
+    section.hidden = inSection === 0;
+    shown += inSection;
+  }
+  if (empty) empty.hidden = shown > 0;
+};
+
+if (tools) {
+  tools.hidden = false;
+  search?.addEventListener('input', apply);
+  for (const input of document.querySelectorAll<HTMLInputElement>('.chips input'))
+    input.addEventListener('change', apply);
+}
+
+// The section bar follows the scroll.
+const tabs = new Map(
+  [...document.querySelectorAll<HTMLAnchorElement>('.tabs a')].map((link) => [link.hash.slice(1), link]),
+);
+if (tabs.size > 0 && 'IntersectionObserver' in window) {
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        for (const link of tabs.values()) link.classList.remove('on');
+        const link = tabs.get(entry.target.id);
+        link?.classList.add('on');
+        link?.scrollIntoView({ block: 'nearest', inline: 'center' });
+      }
+    },
+    { rootMargin: '-20% 0px -70% 0px' },
+  );
+  for (const section of document.querySelectorAll('.section')) observer.observe(section);
+}
+
+// Freshness: the same address again; an unchanged menu costs a 304, a changed one replaces the list.
+const refreshSeconds = Number(root.dataset.refresh);
+if (refreshSeconds > 0) {
+  let etag: string | null = null;
+  setInterval(async () => {
+    if (document.hidden) return;
+    try {
+      const response = await fetch(location.href, {
+        headers: etag ? { 'if-none-match': etag } : {},
+        cache: 'no-store',
+      });
+      if (response.status !== 200) return;
+      const next = response.headers.get('etag');
+      if (etag !== null && next !== etag) {
+        const fresh = new DOMParser()
+          .parseFromString(await response.text(), 'text/html')
+          .querySelector('main');
+        const current = document.querySelector('main');
+        if (fresh && current) {
+          current.innerHTML = fresh.innerHTML;
+          apply();
+        }
+      }
+      etag = next;
+    } catch {
+      // Offline: keep what is on screen.
+    }
+  }, refreshSeconds * 1000);
+}

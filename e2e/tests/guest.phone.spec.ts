@@ -1,0 +1,78 @@
+import { asAdmin, expect, signUpOwner, test } from '../fixtures.ts';
+
+test('a guest scans a table, reads the menu, switches to English, filters allergens and searches', async ({
+  page,
+  request,
+}) => {
+  const owner = await signUpOwner(request, [{ name: 'Osteria del Porto' }]);
+  const [clubId] = owner.clubIds;
+  const headers = { authorization: `Bearer ${owner.token}` };
+  expect((await asAdmin(request, 'post', `/clubs/${clubId}/activate`)).ok()).toBe(true);
+  await request.patch(`/api/v1/clubs/${clubId}`, { headers, data: { menuLanguages: ['en'] } });
+  await request.patch(`/api/v1/clubs/${clubId}/settings`, { headers, data: { translationsEnabled: true } });
+  const menu = await (
+    await request.post(`/api/v1/clubs/${clubId}/menu`, {
+      headers,
+      data: {
+        name: 'Cena',
+        sections: [
+          {
+            name: 'Primi',
+            translations: { en: { translatedName: 'First courses' } },
+            items: [
+              {
+                name: 'Carbonara',
+                price: 12,
+                allergens: ['eggs', 'gluten'],
+                bestSeller: true,
+                ingredients: 'guanciale, pecorino',
+              },
+              {
+                name: 'Risotto ai funghi',
+                price: 14,
+                allergens: ['milk'],
+                translations: { en: { translatedName: 'Mushroom risotto' } },
+              },
+            ],
+          },
+          {
+            name: 'Dolci',
+            items: [{ name: 'Tiramisù', priceText: 'Chiedi al personale', allergens: ['eggs', 'milk'] }],
+          },
+        ],
+      },
+    })
+  ).json();
+  const { tables } = await (
+    await request.put(`/api/v1/clubs/${clubId}/tables`, { headers, data: { tables: [{ name: '12' }] } })
+  ).json();
+
+  // The QR code's address opens the only menu directly.
+  await page.goto(`/public/qrcodemenu/${clubId}/${tables[0].id}`);
+  await expect(page).toHaveURL(new RegExp(`/public/menu/${clubId}/${tables[0].id}/${menu.id}`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Cena' })).toBeVisible();
+  await expect(page.getByText('Più venduto')).toBeVisible();
+  await expect(page.getByText('Chiedi al personale')).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+
+  await page.getByRole('link', { name: 'English' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('heading', { name: 'Mushroom risotto' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'First courses' })).toBeVisible();
+  // Remembered on the device: the plain address reads in English again.
+  await page.goto(`/public/menu/${clubId}/${tables[0].id}/${menu.id}`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+
+  // Avoiding eggs marks the dishes that contain them, without a round trip.
+  await page.getByText('I avoid…').click();
+  await page.getByLabel('Eggs').check();
+  await expect(page.locator('.item.warn')).toHaveCount(2);
+  await expect(page.locator('.item:not(.warn)')).toContainText('Mushroom risotto');
+
+  await page.getByRole('searchbox', { name: 'Search a dish or an ingredient' }).fill('pecorino');
+  await expect(page.locator('.item:not(.hide)')).toHaveCount(1);
+  await expect(page.locator('.item:not(.hide)')).toContainText('Carbonara');
+  await page.getByRole('searchbox', { name: 'Search a dish or an ingredient' }).fill('zzz');
+  await expect(page.getByText('No dish matches.')).toBeVisible();
+});
