@@ -284,3 +284,7 @@ export const formatPrice = (language: GuestLanguage, price: number | null, price
   (price === null
     ? ''
     : new Intl.NumberFormat(language, { style: 'currency', currency: 'EUR' }).format(price));
+
+/** "Tavolo 12" for a number; a name of its own ("Bancone", "Tavolo 3") is shown as it is. */
+export const tableLabel = (words: Chrome, name: string) =>
+  /^\d+$/.test(name) ? fill(words.table, { name }) : name;

@@ -1,6 +1,6 @@
 import { ALLERGENS } from '@carta/contract/entities';
 import type { GuestItem, GuestMenu } from '@carta/contract/guest';
-import { type Chrome, chrome, fill, formatPrice } from './chrome.ts';
+import { type Chrome, chrome, formatPrice, tableLabel } from './chrome.ts';
 import type { GuestLanguage } from './messages.ts';
 
 export type LanguageChoice = { code: string; href: string; isCurrent: boolean };
@@ -138,7 +138,7 @@ export const MenuPage = ({ menu, clubName, tableName, language, languages, listH
         <div className="titles">
           <p className="club">{clubName}</p>
           <h1>{menu.name}</h1>
-          <p className="table">{fill(words.table, { name: tableName })}</p>
+          <p className="table">{tableLabel(words, tableName)}</p>
         </div>
         <LanguageSwitch choices={languages} words={words} />
       </header>

@@ -1,5 +1,5 @@
 import type { PublicTableResponse } from '@carta/contract/tables';
-import { chrome, fill } from './chrome.ts';
+import { chrome, tableLabel } from './chrome.ts';
 import { Contacts, type LanguageChoice, LanguageSwitch } from './menu-page.tsx';
 import type { GuestLanguage } from './messages.ts';
 
@@ -26,7 +26,7 @@ export const TablePage = ({
         {table.logo && <img className="logo" src={table.logo} alt="" width={48} height={48} />}
         <div className="titles">
           <h1>{table.clubName}</h1>
-          <p className="table">{fill(words.table, { name: table.tableName })}</p>
+          <p className="table">{tableLabel(words, table.tableName)}</p>
         </div>
         <LanguageSwitch choices={languages} words={words} />
       </header>
