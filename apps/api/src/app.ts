@@ -22,6 +22,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { clubScope } from './plugins/club-scope.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { guestCachePlugin } from './plugins/guest-cache.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { servicesPlugin } from './plugins/services.ts';
 import { readWebBuild, webPlugin } from './plugins/web.ts';
@@ -95,6 +96,7 @@ export const buildApp = async ({ config, database, appSecret, mailer, storage, l
   await app.register(servicesPlugin, { config, appSecret, mailer, storage });
   await app.register(databasePlugin, { handle: database });
   await app.register(authPlugin);
+  await app.register(guestCachePlugin);
   await app.register(openapiPlugin);
 
   await app.register(

@@ -1,7 +1,9 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { DEMO_DINNER } from '../scripts/demo-menu.ts';
-import { seedClub, seedOwner, useTestApp } from './helpers.ts';
+import { buildApp } from '../src/app.ts';
+import { createMemoryMailer } from '../src/lib/mailer.ts';
+import { seedClub, seedOwner, TEST_APP_SECRET, testConfig, testDatabaseKind, useTestApp } from './helpers.ts';
 
 /** The demo's 80-dish dinner as one POST /menu body. */
 const demoDinner = () => ({
@@ -202,6 +204,42 @@ describe('guest pages', () => {
     });
     expect(changed.statusCode).toBe(200);
   });
+
+  it.runIf(testDatabaseKind() === 'postgres')(
+    'drops a page kept in another process when an owner changes the menu (PostgreSQL NOTIFY)',
+    async () => {
+      const { club, call, table, page } = await setUp();
+      const menu = (
+        await call('POST', '/menu', {
+          name: 'Cena',
+          sections: [{ name: 'Primi', items: [{ name: 'Carbonara', price: 12 }] }],
+        })
+      ).json();
+      const other = await buildApp({
+        config: testConfig(),
+        database: context.database,
+        appSecret: TEST_APP_SECRET,
+        mailer: createMemoryMailer(),
+        logger: false,
+      });
+      await other.ready();
+      try {
+        const url = `/public/menu/${club.id}/${table.id}/${menu.id}`;
+        const before = await other.inject({ method: 'GET', url });
+        expect(before.body).not.toContain('Esaurito');
+        // The change goes through this process; the other one hears of it and renders again.
+        const item = menu.sections[0].items[0];
+        await call('PUT', `/menu/${menu.id}/sections/${menu.sections[0].id}/items/batch`, {
+          items: [{ id: item.id, outOfStock: true }],
+        });
+        await expect
+          .poll(async () => (await other.inject({ method: 'GET', url })).body, { timeout: 5000 })
+          .toContain('Esaurito');
+      } finally {
+        await other.close();
+      }
+    },
+  );
 
   it('say when a menu is not served now and when it starts', async () => {
     const { club, call, table, page } = await setUp();

@@ -22,6 +22,11 @@ export type DatabaseHandle = {
   kind: 'pglite' | 'postgres';
   /** PGlite only: the whole cluster as a tarball. */
   dump?: () => Promise<Blob>;
+  /**
+   * PostgreSQL only: a dedicated connection that LISTENs on a channel (other processes' signals);
+   * answers a function that stops it. The embedded database has one process: nothing to listen to.
+   */
+  listen?: (channel: string, onMessage: (payload: string) => void) => Promise<() => Promise<void>>;
   /** Runs `select 1`; throws when the database does not answer. */
   ping: () => Promise<void>;
   close: () => Promise<void>;
@@ -115,6 +120,16 @@ const openPostgres = async ({ url, poolSize = 10 }: PostgresOptions): Promise<Da
   return {
     db,
     kind: 'postgres',
+    listen: async (channel, onMessage) => {
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+      client.on('error', () => {});
+      await client.connect();
+      client.on('notification', (message) => {
+        if (message.channel === channel) onMessage(message.payload ?? '');
+      });
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return () => client.end();
+    },
     ping: async () => {
       await pool.query('select 1');
     },

@@ -9,6 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loadGuestMenu, loadGuestTable } from '../features/guest/guest-view.ts';
+import type { CachedPage } from '../plugins/guest-cache.ts';
 
 const TableParams = z.object({ clubId: id, tableId: id });
 const MenuParams = TableParams.extend({ menuId: id });
@@ -43,17 +44,27 @@ const choices = (
   languages.map((code) => ({ code, href: `${path}?lang=${code}${extra}`, isCurrent: code === current }));
 
 /** HTML is revalidated every time: an unchanged page costs an empty 304 (ETag of its bytes). */
-const send = (request: FastifyRequest, reply: FastifyReply, status: number, html: string) => {
-  const etag = `"${createHash('sha1').update(html).digest('base64url')}"`;
+const send = (request: FastifyRequest, reply: FastifyReply, page: CachedPage) => {
   reply
     .header('cache-control', 'no-cache')
     .header('vary', 'accept-language')
     .header('x-content-type-options', 'nosniff')
-    .header('referrer-policy', 'no-referrer')
-    .header('etag', etag);
-  if (status === 200 && request.headers['if-none-match'] === etag) return reply.status(304).send();
-  return reply.status(status).type('text/html; charset=utf-8').send(html);
+    .header('referrer-policy', 'no-referrer');
+  if (page.location) return reply.redirect(page.location, page.status as 302);
+  reply.header('etag', page.etag);
+  if (page.status === 200 && request.headers['if-none-match'] === page.etag) return reply.status(304).send();
+  return reply.status(page.status).type('text/html; charset=utf-8').send(page.html);
 };
+
+const page = (status: number, html: string): CachedPage => ({
+  status,
+  html,
+  etag: `"${createHash('sha1').update(html).digest('base64url')}"`,
+});
+
+/** The cache key: the address and the languages the browser asks for, which pick the page's language. */
+const keyOf = (request: FastifyRequest) =>
+  `${request.url}|${(request.headers['accept-language'] ?? '').slice(0, 100)}`;
 
 /**
  * The pages a guest reaches from a table's QR code, rendered on the server and readable without
@@ -80,110 +91,120 @@ export const guestPageRoutes: FastifyPluginAsyncZod = async (app) => {
       ? fill(chrome[language].nextOpening, { day: weekday(language, next.day), time: next.time })
       : undefined;
 
+  /** Answers from the cache when the club and the minute are unchanged; renders and keeps it otherwise. */
+  const cached = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    clubId: number,
+    render: () => Promise<CachedPage>,
+  ) => {
+    const key = keyOf(request);
+    let answer = app.guestCache.get(key, clubId);
+    if (!answer) {
+      answer = await render();
+      app.guestCache.set(key, clubId, answer);
+    }
+    return send(request, reply, answer);
+  };
+
+  const renderTable = async (
+    { clubId, tableId }: z.infer<typeof TableParams>,
+    query: z.infer<typeof PageQuery>,
+    acceptLanguage: string | undefined,
+  ): Promise<CachedPage> => {
+    const table = await loadGuestTable(app.db, clubId, tableId);
+    if (table.kind === 'notFound')
+      return page(404, renderNoticePage({ language: pickGuestLanguage(acceptLanguage), kind: 'notFound' }));
+    if (table.kind === 'closed') {
+      const language = pickGuestLanguage(acceptLanguage);
+      return page(
+        200,
+        renderNoticePage({ language, kind: table.response.state, clubName: table.response.clubName }),
+      );
+    }
+    const { language, languages } = chooseLanguage(table.languages, query.lang, acceptLanguage);
+    const path = `/public/qrcodemenu/${clubId}/${tableId}`;
+    const menuHref = (menuId: number) => `/public/menu/${clubId}/${tableId}/${menuId}?lang=${language}`;
+    // With exactly one menu, open it; the list stays one tap back (?list).
+    const [onlyMenu, ...others] = table.response.menu;
+    if (onlyMenu && others.length === 0 && query.list === undefined)
+      return { status: 302, html: '', etag: '', location: menuHref(onlyMenu.id) };
+    return page(
+      200,
+      renderTablePage({
+        script: scriptPath,
+        table: table.response,
+        language,
+        languages: choices(languages, language, path),
+        menuHref,
+        nextOpening: nextOpeningText(language, table.nextOpening) ?? null,
+      }),
+    );
+  };
+
+  const renderMenu = async (
+    { clubId, tableId, menuId }: z.infer<typeof MenuParams>,
+    query: z.infer<typeof PageQuery>,
+    acceptLanguage: string | undefined,
+  ): Promise<CachedPage> => {
+    const result = await loadGuestMenu(app.db, clubId, tableId, menuId);
+    if (result.kind === 'notFound')
+      return page(404, renderNoticePage({ language: pickGuestLanguage(acceptLanguage), kind: 'notFound' }));
+    if (result.kind === 'closed') {
+      return page(
+        200,
+        renderNoticePage({
+          language: pickGuestLanguage(acceptLanguage),
+          kind: result.response.state,
+          clubName: result.response.clubName,
+        }),
+      );
+    }
+    const tablePath = `/public/qrcodemenu/${clubId}/${tableId}`;
+    if (result.kind === 'notAvailable') {
+      const language = pickGuestLanguage(acceptLanguage);
+      const detail = nextOpeningText(language, result.nextOpening);
+      return page(
+        200,
+        renderNoticePage({
+          language,
+          kind: 'menuClosed',
+          clubName: result.clubName,
+          ...(detail ? { detail } : {}),
+          link: { href: `${tablePath}?list`, label: chrome[language].allMenus },
+        }),
+      );
+    }
+    const { language, languages } = chooseLanguage(result.languages, query.lang, acceptLanguage);
+    return page(
+      200,
+      renderMenuPage({
+        script: scriptPath,
+        menu: result.menu,
+        clubName: result.clubName,
+        tableName: result.tableName,
+        language,
+        languages: choices(languages, language, `/public/menu/${clubId}/${tableId}/${menuId}`),
+        listHref: `${tablePath}?list&lang=${language}`,
+      }),
+    );
+  };
+
   app.get(
     '/public/qrcodemenu/:clubId/:tableId',
     { schema: { hide: true, params: TableParams, querystring: PageQuery } },
-    async (request, reply) => {
-      const { clubId, tableId } = request.params;
-      const acceptLanguage = request.headers['accept-language'];
-      const table = await loadGuestTable(app.db, clubId, tableId);
-      if (table.kind === 'notFound')
-        return send(
-          request,
-          reply,
-          404,
-          renderNoticePage({ language: pickGuestLanguage(acceptLanguage), kind: 'notFound' }),
-        );
-      if (table.kind === 'closed') {
-        const language = pickGuestLanguage(acceptLanguage);
-        return send(
-          request,
-          reply,
-          200,
-          renderNoticePage({ language, kind: table.response.state, clubName: table.response.clubName }),
-        );
-      }
-      const { language, languages } = chooseLanguage(table.languages, request.query.lang, acceptLanguage);
-      const path = `/public/qrcodemenu/${clubId}/${tableId}`;
-      const menuHref = (menuId: number) => `/public/menu/${clubId}/${tableId}/${menuId}?lang=${language}`;
-      // With exactly one menu, open it; the list stays one tap back (?list).
-      const [onlyMenu, ...others] = table.response.menu;
-      if (onlyMenu && others.length === 0 && request.query.list === undefined)
-        return reply.redirect(menuHref(onlyMenu.id), 302);
-      return send(
-        request,
-        reply,
-        200,
-        renderTablePage({
-          script: scriptPath,
-          table: table.response,
-          language,
-          languages: choices(languages, language, path),
-          menuHref,
-          nextOpening: nextOpeningText(language, table.nextOpening) ?? null,
-        }),
-      );
-    },
+    async (request, reply) =>
+      cached(request, reply, request.params.clubId, () =>
+        renderTable(request.params, request.query, request.headers['accept-language']),
+      ),
   );
 
   app.get(
     '/public/menu/:clubId/:tableId/:menuId',
     { schema: { hide: true, params: MenuParams, querystring: PageQuery } },
-    async (request, reply) => {
-      const { clubId, tableId, menuId } = request.params;
-      const acceptLanguage = request.headers['accept-language'];
-      const result = await loadGuestMenu(app.db, clubId, tableId, menuId);
-      if (result.kind === 'notFound')
-        return send(
-          request,
-          reply,
-          404,
-          renderNoticePage({ language: pickGuestLanguage(acceptLanguage), kind: 'notFound' }),
-        );
-      if (result.kind === 'closed') {
-        return send(
-          request,
-          reply,
-          200,
-          renderNoticePage({
-            language: pickGuestLanguage(acceptLanguage),
-            kind: result.response.state,
-            clubName: result.response.clubName,
-          }),
-        );
-      }
-      const tablePath = `/public/qrcodemenu/${clubId}/${tableId}`;
-      if (result.kind === 'notAvailable') {
-        const language = pickGuestLanguage(acceptLanguage);
-        const detail = nextOpeningText(language, result.nextOpening);
-        return send(
-          request,
-          reply,
-          200,
-          renderNoticePage({
-            language,
-            kind: 'menuClosed',
-            clubName: result.clubName,
-            ...(detail ? { detail } : {}),
-            link: { href: `${tablePath}?list`, label: chrome[language].allMenus },
-          }),
-        );
-      }
-      const { language, languages } = chooseLanguage(result.languages, request.query.lang, acceptLanguage);
-      return send(
-        request,
-        reply,
-        200,
-        renderMenuPage({
-          script: scriptPath,
-          menu: result.menu,
-          clubName: result.clubName,
-          tableName: result.tableName,
-          language,
-          languages: choices(languages, language, `/public/menu/${clubId}/${tableId}/${menuId}`),
-          listHref: `${tablePath}?list&lang=${language}`,
-        }),
-      );
-    },
+    async (request, reply) =>
+      cached(request, reply, request.params.clubId, () =>
+        renderMenu(request.params, request.query, request.headers['accept-language']),
+      ),
   );
 };

@@ -89,6 +89,8 @@ export const clubRoutes: FastifyPluginAsyncZod = async (app) => {
         return activateClub(app, tx, target.clubId);
       });
       if (email === undefined) throw new AppError(400, 'RESET_LINK_INVALID');
+      // Activated through a link (a GET): guests' cached pages of the club say "coming soon" no more.
+      await app.guestCache.changed(null);
       if (email) await app.mailer.send(email);
       return { outcome: 'activated' };
     },
