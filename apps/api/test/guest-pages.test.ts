@@ -208,7 +208,7 @@ describe('guest pages', () => {
   it.runIf(testDatabaseKind() === 'postgres')(
     'drops a page kept in another process when an owner changes the menu (PostgreSQL NOTIFY)',
     async () => {
-      const { club, call, table, page } = await setUp();
+      const { club, call, table } = await setUp();
       const menu = (
         await call('POST', '/menu', {
           name: 'Cena',
