@@ -6,16 +6,19 @@ const CHANNEL = 'carta_guest_changed';
 const MAX_ENTRIES = 5000;
 
 export type CachedPage = { status: number; html: string; etag: string; location?: string };
-type Entry = CachedPage & { stamp: string; minute: number };
+type Entry = { value: unknown; stamp: string; minute: number };
 
 /**
- * Rendered guest pages kept in memory. An entry is good while the club has not changed and the minute
+ * Rendered guest pages and the guests' calls kept in memory. An entry is good while the club has not changed and the minute
  * has not (schedules move by the minute). Any owner or admin write to a club drops its pages here and,
  * through PostgreSQL NOTIFY, in every other process.
  */
 export type GuestCache = {
-  get: (key: string, clubId: number) => CachedPage | undefined;
-  set: (key: string, clubId: number, page: CachedPage) => void;
+  /** What was kept under `key` for this club, this minute and this version of the club. */
+  get: <Value>(key: string, clubId: number) => Value | undefined;
+  set: (key: string, clubId: number, value: unknown) => void;
+  /** The kept value, or `load()` kept from now on. */
+  through: <Value>(key: string, clubId: number, load: () => Promise<Value>) => Promise<Value>;
   /** A club changed (null: possibly any, e.g. an account with its clubs was deleted). */
   changed: (clubId: number | null) => Promise<void>;
 };
@@ -43,15 +46,26 @@ export const guestCachePlugin = fp(
       await stop?.();
     });
 
+    const get = <Value>(key: string, clubId: number): Value | undefined => {
+      const entry = entries.get(key);
+      if (!entry || entry.stamp !== stampOf(clubId) || entry.minute !== minuteNow()) return undefined;
+      return entry.value as Value;
+    };
+    const set = (key: string, clubId: number, value: unknown) => {
+      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+      entries.set(key, { value, stamp: stampOf(clubId), minute: minuteNow() });
+    };
     app.decorate('guestCache', {
-      get: (key, clubId) => {
-        const entry = entries.get(key);
-        if (!entry || entry.stamp !== stampOf(clubId) || entry.minute !== minuteNow()) return undefined;
-        return entry;
-      },
-      set: (key, clubId, page) => {
-        if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-        entries.set(key, { ...page, stamp: stampOf(clubId), minute: minuteNow() });
+      get,
+      set,
+      through: async <Value>(key: string, clubId: number, load: () => Promise<Value>) => {
+        const kept = get<Value>(key, clubId);
+        if (kept !== undefined) return kept;
+        // The stamp is read before loading: a write during the load leaves the entry already stale.
+        const stamp = stampOf(clubId);
+        const value = await load();
+        if (stamp === stampOf(clubId)) set(key, clubId, value);
+        return value;
       },
       changed: async (clubId) => {
         const payload = clubId === null ? '*' : String(clubId);

@@ -97,15 +97,7 @@ export const guestPageRoutes: FastifyPluginAsyncZod = async (app) => {
     reply: FastifyReply,
     clubId: number,
     render: () => Promise<CachedPage>,
-  ) => {
-    const key = keyOf(request);
-    let answer = app.guestCache.get(key, clubId);
-    if (!answer) {
-      answer = await render();
-      app.guestCache.set(key, clubId, answer);
-    }
-    return send(request, reply, answer);
-  };
+  ) => send(request, reply, await app.guestCache.through(`page|${keyOf(request)}`, clubId, render));
 
   const renderTable = async (
     { clubId, tableId }: z.infer<typeof TableParams>,
@@ -189,6 +181,21 @@ export const guestPageRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
     );
   };
+
+  // For `npm run bench:guest` only: the same bytes sent from memory, the upper bound to compare with.
+  if (process.env.CARTA_BENCH === '1') {
+    const echoes = new Map<string, { type: string; page: CachedPage }>();
+    app.put('/__bench/echo/:name', { schema: { hide: true } }, async (request) => {
+      const { body, type } = request.body as { body: string; type: string };
+      echoes.set((request.params as { name: string }).name, { type, page: page(200, body) });
+      return { length: body.length };
+    });
+    app.get('/__bench/echo/:name', { schema: { hide: true } }, async (request, reply) => {
+      const echo = echoes.get((request.params as { name: string }).name);
+      if (!echo) return reply.status(404).send();
+      return reply.type(echo.type).header('cache-control', 'no-cache').send(echo.page.html);
+    });
+  }
 
   app.get(
     '/public/qrcodemenu/:clubId/:tableId',

@@ -1,12 +1,30 @@
+import { createHash } from 'node:crypto';
 import { ErrorResponseSchema } from '@carta/contract/errors';
 import { GuestMenuSchema } from '@carta/contract/guest';
 import { ItemParamsSchema } from '@carta/contract/menus';
 import { PublicTableResponseSchema, TableParamsSchema } from '@carta/contract/tables';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { loadGuestMenu, loadGuestTable } from './guest-view.ts';
 
 const GuestMenuParamsSchema = TableParamsSchema.extend({ menuId: ItemParamsSchema.shape.menuId });
+
+/** An answer checked against its schema and serialised once, then sent as kept bytes with an ETag. */
+type KeptJson = { body: string; etag: string } | null;
+const keep = <Schema extends z.ZodType>(schema: Schema, value: z.input<Schema> | null): KeptJson => {
+  if (value === null) return null;
+  const body = JSON.stringify(schema.parse(value));
+  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+};
+
+const sendKept = (request: FastifyRequest, reply: FastifyReply, kept: KeptJson) => {
+  if (!kept) throw new AppError(404, 'NOT_FOUND');
+  reply.header('cache-control', 'no-cache').header('etag', kept.etag);
+  if (request.headers['if-none-match'] === kept.etag) return reply.status(304).send();
+  return reply.type('application/json; charset=utf-8').send(kept.body);
+};
 
 /** The guests' calls under /clubs/{clubId}: public (no token), inside clubScope as `isPublic`. */
 export const guestRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -23,10 +41,12 @@ export const guestRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const table = await loadGuestTable(app.db, request.params.clubId, request.params.tableId);
-      if (table.kind === 'notFound') throw new AppError(404, 'NOT_FOUND');
-      reply.header('cache-control', 'no-cache');
-      return table.response;
+      const { clubId, tableId } = request.params;
+      const kept = await app.guestCache.through(`table|${clubId}|${tableId}`, clubId, async () => {
+        const table = await loadGuestTable(app.db, clubId, tableId);
+        return keep(PublicTableResponseSchema, table.kind === 'notFound' ? null : table.response);
+      });
+      return sendKept(request, reply, kept);
     },
   );
 
@@ -43,10 +63,11 @@ export const guestRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { clubId, tableId, menuId } = request.params;
-      const result = await loadGuestMenu(app.db, clubId, tableId, menuId);
-      if (result.kind !== 'open') throw new AppError(404, 'NOT_FOUND');
-      reply.header('cache-control', 'no-cache');
-      return result.menu;
+      const kept = await app.guestCache.through(`menu|${clubId}|${tableId}|${menuId}`, clubId, async () => {
+        const result = await loadGuestMenu(app.db, clubId, tableId, menuId);
+        return keep(GuestMenuSchema, result.kind === 'open' ? result.menu : null);
+      });
+      return sendKept(request, reply, kept);
     },
   );
 };

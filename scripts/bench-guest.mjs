@@ -1,0 +1,121 @@
+// npm run bench:guest: how fast the guest page and the public table call answer on a warm cache,
+// against a route that sends the same bytes from memory (the upper bound), in the same run.
+// Starts the server on a free port with a fresh embedded database seeded by `npm run demo`.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const duration = Number(process.env.BENCH_SECONDS ?? 10);
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+const dataDirectory = mkdtempSync(path.join(tmpdir(), 'carta-bench-'));
+const environment = {
+  ...process.env,
+  DATA_DIR: dataDirectory,
+  DATABASE_URL: '',
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'production',
+};
+console.log('Seeding the demo club (80-dish menu)...');
+const seeded = spawnSync('npm', ['run', 'demo', '--silent'], {
+  cwd: root,
+  env: environment,
+  encoding: 'utf8',
+});
+if (seeded.status !== 0) throw new Error(seeded.stderr);
+
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+  cwd: root,
+  env: {
+    ...environment,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SERVE_WEB: 'false',
+    CARTA_BENCH: '1',
+    TSX_TSCONFIG_PATH: path.join(root, 'tsconfig.runtime.json'),
+  },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+const stop = () => {
+  server.kill('SIGTERM');
+  rmSync(dataDirectory, { recursive: true, force: true });
+};
+process.on('exit', stop);
+
+for (let attempt = 0; attempt < 240; attempt += 1) {
+  try {
+    if ((await fetch(`${base}/api/v1/health`)).ok) break;
+  } catch {}
+  await new Promise((resolve) => setTimeout(resolve, 250));
+}
+
+const headers = { 'accept-language': 'it-IT,it;q=0.9' };
+const guestPath = '/public/menu/1/1/1';
+const page = await fetch(`${base}${guestPath}`, { headers });
+if (page.status !== 200) throw new Error(`The guest page answered ${page.status}`);
+const html = await page.text();
+const tablePath = '/api/v1/clubs/1/menu/tables/1';
+const json = await (await fetch(`${base}${tablePath}`)).text();
+// The upper bound for each route: its own bytes, sent from memory by the same server.
+for (const [name, body, type] of [
+  ['page', html, 'text/html; charset=utf-8'],
+  ['table', json, 'application/json; charset=utf-8'],
+]) {
+  await fetch(`${base}/__bench/echo/${name}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ body, type }),
+  });
+}
+
+const run = (url, seconds) =>
+  new Promise((resolve, reject) => {
+    autocannon({ url: `${base}${url}`, connections, duration: seconds, headers }, (error, result) => {
+      if (error) return reject(error);
+      resolve({
+        rps: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        errors: result.errors + result.non2xx,
+      });
+    });
+  });
+// A short warm-up, then the measure.
+const measure = async (url) => {
+  await run(url, 2);
+  return run(url, duration);
+};
+
+console.log(
+  `\n${connections} connections, ${duration} s each; the 80-dish menu page is ${(html.length / 1024).toFixed(1)} KB of HTML\n`,
+);
+console.log('route                           req/s   p50 ms   p99 ms   errors   bound req/s   ratio');
+for (const [name, url, boundUrl] of [
+  ['guest menu page (80 dishes)', guestPath, '/__bench/echo/page'],
+  ['public table call (JSON)', tablePath, '/__bench/echo/table'],
+]) {
+  const bound = await measure(boundUrl);
+  const result = await measure(url);
+  console.log(
+    `${name.padEnd(29)} ${result.rps.toFixed(0).padStart(7)} ${String(result.p50).padStart(8)} ${String(result.p99).padStart(8)} ${String(result.errors).padStart(8)} ${bound.rps.toFixed(0).padStart(13)}   ${(result.rps / bound.rps).toFixed(2)}`,
+  );
+}
+console.log('\nGoal on a warm cache: ratio at least 0.8, p99 under 25 ms at 50 connections, no errors.');
+stop();
+process.exit(0);
