@@ -76,3 +76,38 @@ test('a guest scans a table, reads the menu, switches to English, filters allerg
   await page.getByRole('searchbox', { name: 'Search a dish or an ingredient' }).fill('zzz');
   await expect(page.getByText('No dish matches.')).toBeVisible();
 });
+
+test('with no signal, the last menu read at the table still opens and says when it was updated', async ({
+  page,
+  context,
+  request,
+}) => {
+  const owner = await signUpOwner(request, [{ name: 'Bar della Stazione' }]);
+  const [clubId] = owner.clubIds;
+  const headers = { authorization: `Bearer ${owner.token}` };
+  expect((await asAdmin(request, 'post', `/clubs/${clubId}/activate`)).ok()).toBe(true);
+  const menu = await (
+    await request.post(`/api/v1/clubs/${clubId}/menu`, {
+      headers,
+      data: { name: 'Aperitivo', sections: [{ name: 'Cocktail', items: [{ name: 'Negroni', price: 9 }] }] },
+    })
+  ).json();
+  const { tables } = await (
+    await request.put(`/api/v1/clubs/${clubId}/tables`, { headers, data: { tables: [{ name: '3' }] } })
+  ).json();
+  const url = `/public/menu/${clubId}/${tables[0].id}/${menu.id}?lang=it`;
+  await page.goto(url);
+  await expect(page.getByRole('heading', { name: 'Negroni' })).toBeVisible();
+  // The service worker registers after the page is up and keeps a copy of it.
+  await expect
+    .poll(() => page.evaluate(async () => (await (await caches.open('carta-pages-v1')).keys()).length), {
+      timeout: 10_000,
+    })
+    .toBeGreaterThan(0);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('status')).toContainText('Sei offline: menu aggiornato al');
+  await expect(page.getByRole('heading', { name: 'Negroni' })).toBeVisible();
+  await context.setOffline(false);
+});

@@ -4,10 +4,9 @@ import { build } from 'esbuild';
 
 export type GuestScript = { name: string; body: string };
 
-/** Bundles and minifies the guest pages' script once, named by its content hash. */
-export const bundleGuestScript = async (): Promise<GuestScript> => {
+const bundle = async (entry: string) => {
   const result = await build({
-    entryPoints: [fileURLToPath(new URL('./client/enhance.ts', import.meta.url))],
+    entryPoints: [fileURLToPath(new URL(entry, import.meta.url))],
     bundle: true,
     minify: true,
     format: 'esm',
@@ -15,7 +14,15 @@ export const bundleGuestScript = async (): Promise<GuestScript> => {
     write: false,
     legalComments: 'none',
   });
-  const body = result.outputFiles[0]!.text;
+  return result.outputFiles[0]!.text;
+};
+
+/** Bundles and minifies the guest pages' script once, named by its content hash. */
+export const bundleGuestScript = async (): Promise<GuestScript> => {
+  const body = await bundle('./client/enhance.ts');
   const hash = createHash('sha256').update(body).digest('hex').slice(0, 12);
   return { name: `guest-${hash}.js`, body };
 };
+
+/** The service worker: one fixed address (`/public/sw.js`), revalidated by the browser. */
+export const bundleServiceWorker = () => bundle('./client/service-worker.ts');

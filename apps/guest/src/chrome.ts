@@ -31,6 +31,7 @@ export type Chrome = {
   nextOpening: string;
   menuClosedTitle: string;
   sections: string;
+  lastUpdated: string;
   allergenNames: Record<string, string>;
 };
 
@@ -64,6 +65,7 @@ export const chrome: Record<GuestLanguage, Chrome> = {
     nextOpening: 'Il prossimo menu inizia {day} alle {time}.',
     menuClosedTitle: 'Questo menu ora non è disponibile',
     sections: 'Categorie',
+    lastUpdated: 'Sei offline: menu aggiornato al {time}',
     allergenNames: {
       gluten: 'Glutine',
       crustaceans: 'Crostacei',
@@ -110,6 +112,7 @@ export const chrome: Record<GuestLanguage, Chrome> = {
     nextOpening: 'The next menu starts on {day} at {time}.',
     menuClosedTitle: 'This menu is not available now',
     sections: 'Categories',
+    lastUpdated: 'You are offline: menu as of {time}',
     allergenNames: {
       gluten: 'Gluten',
       crustaceans: 'Crustaceans',
@@ -159,6 +162,7 @@ export const chrome: Record<GuestLanguage, Chrome> = {
     nextOpening: 'Die nächste Karte beginnt am {day} um {time}.',
     menuClosedTitle: 'Diese Speisekarte ist gerade nicht verfügbar',
     sections: 'Kategorien',
+    lastUpdated: 'Sie sind offline: Speisekarte vom {time}',
     allergenNames: {
       gluten: 'Gluten',
       crustaceans: 'Krebstiere',
@@ -206,6 +210,7 @@ export const chrome: Record<GuestLanguage, Chrome> = {
     nextOpening: 'Le prochain menu commence {day} à {time}.',
     menuClosedTitle: "Ce menu n'est pas disponible maintenant",
     sections: 'Catégories',
+    lastUpdated: 'Vous êtes hors ligne : menu du {time}',
     allergenNames: {
       gluten: 'Gluten',
       crustaceans: 'Crustacés',
@@ -252,6 +257,7 @@ export const chrome: Record<GuestLanguage, Chrome> = {
     nextOpening: 'La próxima carta empieza el {day} a las {time}.',
     menuClosedTitle: 'Esta carta no está disponible ahora',
     sections: 'Categorías',
+    lastUpdated: 'Sin conexión: carta del {time}',
     allergenNames: {
       gluten: 'Gluten',
       crustaceans: 'Crustáceos',

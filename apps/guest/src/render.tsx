@@ -1,6 +1,7 @@
 import type { Theme } from '@carta/contract/entities';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
+import { chrome } from './chrome.ts';
 import { type LanguageChoice, MenuPage } from './menu-page.tsx';
 import type { GuestLanguage } from './messages.ts';
 import { type NoticeKind, NoticePage } from './notice-page.tsx';
@@ -44,6 +45,7 @@ main{max-width:46rem;margin:0 auto;padding:0 1rem 1rem}
 .contacts{max-width:46rem;margin:1.5rem auto 2rem;padding:1rem;display:flex;flex-wrap:wrap;gap:.5rem 1rem;font-size:.9rem;border-top:1px solid var(--divider,#e4dad3)}
 .list h2{font-size:1.1rem;margin:1rem 0 .5rem}.menus li a{display:block;padding:1rem;margin:.5rem 0;border-radius:12px;background:var(--main,#7a1f3d);color:var(--btn,#fff);text-decoration:none;font-weight:600;font-size:1.1rem}
 .notice-inline{padding:2rem 0;text-align:center}
+.offline{margin:0;padding:.5rem 1rem;text-align:center;font-size:.85rem;background:#fff3cd;color:#5c4400}
 `;
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
@@ -89,7 +91,8 @@ const renderDocument = ({
   const scriptTag = script ? `<script type="module" src="${script}"></script>` : '';
   const style = theme ? ` style="${escapeHtml(themeVariables(theme))}"` : '';
   const refresh = refreshSeconds ? ` data-refresh="${refreshSeconds}"` : '';
-  return `<!doctype html><html lang="${language}"${style}${refresh}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover"><meta name="theme-color" content="${escapeHtml(theme?.tabBackground ?? '#faf7f5')}"><title>${escapeHtml(title)}</title><style>${STYLES}</style></head><body>${html}${scriptTag}</body></html>`;
+  const offline = ` data-offline="${escapeHtml(chrome[language].lastUpdated)}"`;
+  return `<!doctype html><html lang="${language}"${style}${refresh}${offline}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover"><meta name="theme-color" content="${escapeHtml(theme?.tabBackground ?? '#faf7f5')}"><title>${escapeHtml(title)}</title><style>${STYLES}</style></head><body>${html}${scriptTag}</body></html>`;
 };
 
 export const renderNoticePage = (props: Parameters<typeof NoticePage>[0] & { theme?: Theme | null }) =>

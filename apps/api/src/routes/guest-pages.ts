@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { pickLanguage } from '@carta/contract/accept-language';
 import { id } from '@carta/contract/fields';
-import { bundleGuestScript } from '@carta/guest/bundle';
+import { bundleGuestScript, bundleServiceWorker } from '@carta/guest/bundle';
 import { chrome, fill, weekday } from '@carta/guest/chrome';
 import { GUEST_LANGUAGES, type GuestLanguage, pickGuestLanguage } from '@carta/guest/messages';
 import { type LanguageChoice, renderMenuPage, renderNoticePage, renderTablePage } from '@carta/guest/render';
@@ -71,7 +71,10 @@ const keyOf = (request: FastifyRequest) =>
  * JavaScript: the table's menus now, one menu, or a page that says why there is nothing to read.
  */
 export const guestPageRoutes: FastifyPluginAsyncZod = async (app) => {
-  const script = await bundleGuestScript();
+  const [script, serviceWorker] = await Promise.all([bundleGuestScript(), bundleServiceWorker()]);
+  app.get('/public/sw.js', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(serviceWorker),
+  );
   const scriptPath = `/public/assets/${script.name}`;
   app.get(
     '/public/assets/:name',
