@@ -44,6 +44,8 @@ export default defineConfig(({ command }) => {
                 priority: 2,
               },
               { name: 'mui', test: /node_modules[\\/](@mui|@emotion|@popperjs|notistack)[\\/]/, priority: 1 },
+              // Only the menu builder drags: its library loads with those screens, not with the login.
+              { name: 'drag', test: /node_modules[\\/]@dnd-kit[\\/]/, priority: 3 },
               { name: 'libraries', test: /node_modules[\\/]/ },
             ],
           },
