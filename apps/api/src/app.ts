@@ -9,6 +9,7 @@ import { accountRoutes } from './features/accounts/routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { clubProfileRoutes } from './features/clubs/profile-routes.ts';
 import { clubRoutes } from './features/clubs/routes.ts';
+import { clubStatsRoutes } from './features/clubs/stats-routes.ts';
 import { geographyRoutes } from './features/geography/routes.ts';
 import { guestRoutes } from './features/guest/routes.ts';
 import { clubUploadRoutes, fileRoutes } from './features/images/routes.ts';
@@ -24,6 +25,7 @@ import { databasePlugin } from './plugins/database.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { guestCachePlugin } from './plugins/guest-cache.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
+import { pageViewsPlugin } from './plugins/page-views.ts';
 import { servicesPlugin } from './plugins/services.ts';
 import { readWebBuild, webPlugin } from './plugins/web.ts';
 import { guestPageRoutes } from './routes/guest-pages.ts';
@@ -97,6 +99,7 @@ export const buildApp = async ({ config, database, appSecret, mailer, storage, l
   await app.register(databasePlugin, { handle: database });
   await app.register(authPlugin);
   await app.register(guestCachePlugin);
+  await app.register(pageViewsPlugin);
   await app.register(openapiPlugin);
 
   await app.register(
@@ -107,7 +110,15 @@ export const buildApp = async ({ config, database, appSecret, mailer, storage, l
       // Every route under /clubs/{clubId} checks that the caller owns the club: add new ones here.
       await api.register(clubScope, {
         prefix: '/clubs/:clubId',
-        routes: [clubProfileRoutes, clubUploadRoutes, menuRoutes, themeRoutes, tableRoutes, guestRoutes],
+        routes: [
+          clubProfileRoutes,
+          clubStatsRoutes,
+          clubUploadRoutes,
+          menuRoutes,
+          themeRoutes,
+          tableRoutes,
+          guestRoutes,
+        ],
       });
       await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(geographyRoutes);

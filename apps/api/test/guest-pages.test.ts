@@ -70,7 +70,7 @@ describe('guest pages', () => {
     });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toContain('text/html');
-    expect(response.body).toContain('<html lang="de">');
+    expect(response.body).toContain('<html lang="de"');
     expect(response.body).toContain('Speisekarte nicht gefunden');
   });
 
@@ -240,6 +240,30 @@ describe('guest pages', () => {
       }
     },
   );
+
+  it('count page views per day and menu, numbers only, without cookies; refreshes are not views', async () => {
+    const { club, call, table, page } = await setUp();
+    const dinner = (await call('POST', '/menu', { name: 'Cena' })).json();
+    await call('POST', '/menu', { name: 'Drink' });
+    const menuUrl = `/public/menu/${club.id}/${table.id}/${dinner.id}`;
+    const first = await page(menuUrl);
+    expect(first.headers['set-cookie']).toBeUndefined();
+    await page(menuUrl);
+    await page(`/public/qrcodemenu/${club.id}/${table.id}`);
+    // The page's own refresh and a revalidation are the same guest: not counted.
+    await context.app.inject({ method: 'GET', url: menuUrl, headers: { 'x-carta-refresh': '1' } });
+    await context.app.inject({
+      method: 'GET',
+      url: menuUrl,
+      headers: { 'if-none-match': first.headers.etag as string },
+    });
+
+    const stats = (await call('GET', '/stats/views?days=7')).json();
+    expect(stats.total).toBe(3);
+    expect(stats.days).toHaveLength(7);
+    expect(stats.days.at(-1)).toEqual({ day: new Date().toISOString().slice(0, 10), views: 3 });
+    expect(stats.menus).toEqual([{ menuId: dinner.id, name: 'Cena', views: 2 }]);
+  });
 
   it('say when a menu is not served now and when it starts', async () => {
     const { club, call, table, page } = await setUp();

@@ -258,3 +258,12 @@ export const StoredImageSchema = z.object({
 export type StoredImage = z.infer<typeof StoredImageSchema>;
 
 export const ClubParamsSchema = z.object({ clubId: id });
+
+/** GET /clubs/{clubId}/stats/views: guest page views per day (UTC) and per menu, numbers only. */
+export const ViewStatsQuerySchema = z.object({ days: z.coerce.number().int().min(1).max(90).default(14) });
+export const ViewStatsSchema = z.object({
+  days: z.array(z.object({ day: z.string(), views: z.number() })),
+  menus: z.array(z.object({ menuId: z.number(), name: z.string(), views: z.number() })),
+  total: z.number(),
+});
+export type ViewStats = z.infer<typeof ViewStatsSchema>;

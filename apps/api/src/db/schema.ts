@@ -414,3 +414,25 @@ export const auditLog = pgTable(
   },
   (table) => [index().on(table.createdAt)],
 );
+
+/**
+ * Guest page views per club, table, menu and day: numbers only, nothing about the guest.
+ * `menuId` 0 counts the table's list of menus.
+ */
+export const pageViews = pgTable(
+  'page_views',
+  {
+    clubId: integer()
+      .notNull()
+      .references(() => clubs.id, { onDelete: 'cascade' }),
+    tableId: integer().notNull(),
+    menuId: integer().notNull().default(0),
+    /** UTC date. */
+    day: text().notNull(),
+    views: integer().notNull().default(0),
+  },
+  (table) => [
+    uniqueIndex().on(table.clubId, table.tableId, table.menuId, table.day),
+    index().on(table.clubId, table.day),
+  ],
+);

@@ -94,13 +94,24 @@ export const guestPageRoutes: FastifyPluginAsyncZod = async (app) => {
       ? fill(chrome[language].nextOpening, { day: weekday(language, next.day), time: next.time })
       : undefined;
 
+  /** A page read by a guest; the page's own refreshes and revalidations are not new views. */
+  const countView = (request: FastifyRequest, clubId: number, tableId: number, menuId: number) => {
+    if (request.headers['x-carta-refresh'] || request.headers['if-none-match']) return;
+    app.pageViews.count(clubId, tableId, menuId);
+  };
+
   /** Answers from the cache when the club and the minute are unchanged; renders and keeps it otherwise. */
   const cached = async (
     request: FastifyRequest,
     reply: FastifyReply,
-    clubId: number,
+    place: { clubId: number; tableId: number; menuId: number },
     render: () => Promise<CachedPage>,
-  ) => send(request, reply, await app.guestCache.through(`page|${keyOf(request)}`, clubId, render));
+  ) => {
+    const answer = await app.guestCache.through(`page|${keyOf(request)}`, place.clubId, render);
+    // A menu read is a view; a redirect, a missing table and the page's own refreshes are not.
+    if (answer.status === 200) countView(request, place.clubId, place.tableId, place.menuId);
+    return send(request, reply, answer);
+  };
 
   const renderTable = async (
     { clubId, tableId }: z.infer<typeof TableParams>,
@@ -203,18 +214,20 @@ export const guestPageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/public/qrcodemenu/:clubId/:tableId',
     { schema: { hide: true, params: TableParams, querystring: PageQuery } },
-    async (request, reply) =>
-      cached(request, reply, request.params.clubId, () =>
+    async (request, reply) => {
+      return cached(request, reply, { ...request.params, menuId: 0 }, () =>
         renderTable(request.params, request.query, request.headers['accept-language']),
-      ),
+      );
+    },
   );
 
   app.get(
     '/public/menu/:clubId/:tableId/:menuId',
     { schema: { hide: true, params: MenuParams, querystring: PageQuery } },
-    async (request, reply) =>
-      cached(request, reply, request.params.clubId, () =>
+    async (request, reply) => {
+      return cached(request, reply, request.params, () =>
         renderMenu(request.params, request.query, request.headers['accept-language']),
-      ),
+      );
+    },
   );
 };

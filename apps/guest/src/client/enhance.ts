@@ -105,7 +105,7 @@ if (refreshSeconds > 0) {
     if (document.hidden) return;
     try {
       const response = await fetch(location.href, {
-        headers: etag ? { 'if-none-match': etag } : {},
+        headers: { 'x-carta-refresh': '1', ...(etag ? { 'if-none-match': etag } : {}) },
         cache: 'no-store',
       });
       if (response.status !== 200) return;

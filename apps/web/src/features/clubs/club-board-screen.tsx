@@ -31,6 +31,7 @@ import { ScreenHeader } from '../../components/screen-header.tsx';
 import { currentLanguage } from '../../lib/i18n.ts';
 import type { ClubDetails } from './api/get-club.ts';
 import { ClubQueryGate } from './club-query-gate.tsx';
+import { ViewsChart } from './views-chart.tsx';
 
 const STATE_LOOK: Record<ClubState, { icon: ReactNode; color: 'success' | 'warning' | 'error' | 'info' }> = {
   waitingForActivation: { icon: <HourglassEmptyOutlined />, color: 'info' },
@@ -170,6 +171,9 @@ export const ClubBoardScreen = () => {
                   />
                 </Grid>
               ))}
+              <Grid size={12}>
+                <ViewsChart clubId={String(club.id)} />
+              </Grid>
               <Grid size={12}>
                 <Paper variant="outlined">
                   <List disablePadding aria-label={t('board.links.label')}>
