@@ -37,8 +37,8 @@ main{max-width:46rem;margin:0 auto;padding:0 1rem 1rem}
 .desc,.ingr{margin:.15rem 0 0;font-size:.92rem;opacity:.85}.ingr{font-style:italic}
 .tags{margin:.35rem 0 0;display:flex;flex-wrap:wrap;gap:.35rem;align-items:center;font-size:.8rem}
 .label{color:#fff;border-radius:4px;padding:.05rem .4rem;font-weight:700}.label.best{background:var(--best,#9a3412)}.label.sugg{background:var(--sugg,#166534)}.label.out{background:#555}
-.allergens{opacity:.8}.item.out h3,.item.out .desc,.item.out .price{opacity:.5}
-.item.hide{display:none}.item.warn{opacity:.55}.item.warn .allergens{color:#b91c1c;font-weight:700;opacity:1}
+.allergens{opacity:.8}.item.out h3,.item.out .desc,.item.out .price{opacity:.7}
+.item.hide{display:none}.item.warn{opacity:.7}.item.warn .allergens{color:#b91c1c;font-weight:700;opacity:1}
 .banner{max-width:46rem;margin:.75rem auto;padding:1rem;display:flex;gap:1rem;border-radius:12px;background:var(--main,#7a1f3d);color:var(--btn,#fff)}
 .banner h2{margin:0;font-size:1.1rem}.banner p{margin:.2rem 0}.banner img{border-radius:8px;flex-shrink:0}
 .menu-footer{max-width:46rem;margin:1rem auto;padding:0 1rem;font-size:.9rem;opacity:.85;white-space:pre-line}
@@ -92,7 +92,7 @@ const renderDocument = ({
   const style = theme ? ` style="${escapeHtml(themeVariables(theme))}"` : '';
   const refresh = refreshSeconds ? ` data-refresh="${refreshSeconds}"` : '';
   const offline = ` data-offline="${escapeHtml(chrome[language].lastUpdated)}"`;
-  return `<!doctype html><html lang="${language}"${style}${refresh}${offline}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover"><meta name="theme-color" content="${escapeHtml(theme?.tabBackground ?? '#faf7f5')}"><title>${escapeHtml(title)}</title><style>${STYLES}</style></head><body>${html}${scriptTag}</body></html>`;
+  return `<!doctype html><html lang="${language}"${style}${refresh}${offline}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover"><link rel="icon" href="data:,"><meta name="theme-color" content="${escapeHtml(theme?.tabBackground ?? '#faf7f5')}"><title>${escapeHtml(title)}</title><style>${STYLES}</style></head><body>${html}${scriptTag}</body></html>`;
 };
 
 export const renderNoticePage = (props: Parameters<typeof NoticePage>[0] & { theme?: Theme | null }) =>
