@@ -111,3 +111,53 @@ test('with no signal, the last menu read at the table still opens and says when 
   await expect(page.getByRole('heading', { name: 'Negroni' })).toBeVisible();
   await context.setOffline(false);
 });
+
+test("an owner's out-of-stock change reaches an open guest page at its next refresh, in place", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const owner = await signUpOwner(request, [{ name: 'Pizzeria Vesuvio' }]);
+  const [clubId] = owner.clubIds;
+  const headers = { authorization: `Bearer ${owner.token}` };
+  expect((await asAdmin(request, 'post', `/clubs/${clubId}/activate`)).ok()).toBe(true);
+  const menu = await (
+    await request.post(`/api/v1/clubs/${clubId}/menu`, {
+      headers,
+      data: {
+        name: 'Pizze',
+        refreshTime: 15,
+        sections: [
+          {
+            name: 'Rosse',
+            items: [
+              { name: 'Margherita', price: 8 },
+              { name: 'Diavola', price: 10 },
+            ],
+          },
+        ],
+      },
+    })
+  ).json();
+  const { tables } = await (
+    await request.put(`/api/v1/clubs/${clubId}/tables`, { headers, data: { tables: [{ name: '5' }] } })
+  ).json();
+  await page.goto(`/public/menu/${clubId}/${tables[0].id}/${menu.id}?lang=it`);
+  const diavola = page.locator('.item').filter({ hasText: 'Diavola' });
+  await expect(diavola).not.toContainText('Esaurito');
+  await page.getByRole('searchbox').fill('diavola');
+
+  const section = menu.sections[0];
+  const changed = await request.put(
+    `/api/v1/clubs/${clubId}/menu/${menu.id}/sections/${section.id}/items/batch`,
+    {
+      headers,
+      data: { items: [{ id: section.items[1].id, outOfStock: true }] },
+    },
+  );
+  expect(changed.ok()).toBe(true);
+  // Within one refresh period, without a reload: the search typed by the guest stays.
+  await expect(diavola).toContainText('Esaurito', { timeout: 25_000 });
+  await expect(page.getByRole('searchbox')).toHaveValue('diavola');
+  await expect(page.locator('.item:not(.hide)')).toHaveCount(1);
+});

@@ -99,6 +99,8 @@ if (tabs.size > 0 && 'IntersectionObserver' in window) {
 
 // Freshness: the same address again; an unchanged menu costs a 304, a changed one replaces the list.
 const refreshSeconds = Number(root.dataset.refresh);
+/** The list as the server last sent it (before search and filter marks), to tell a real change. */
+let renderedHtml = document.querySelector('main')?.innerHTML ?? '';
 if (refreshSeconds > 0) {
   let etag: string | null = null;
   setInterval(async () => {
@@ -110,15 +112,13 @@ if (refreshSeconds > 0) {
       });
       if (response.status !== 200) return;
       const next = response.headers.get('etag');
-      if (etag !== null && next !== etag) {
-        const fresh = new DOMParser()
-          .parseFromString(await response.text(), 'text/html')
-          .querySelector('main');
-        const current = document.querySelector('main');
-        if (fresh && current) {
-          current.innerHTML = fresh.innerHTML;
-          apply();
-        }
+      // A changed page replaces the list in place: the scroll, the search and the filter stay.
+      const fresh = new DOMParser().parseFromString(await response.text(), 'text/html').querySelector('main');
+      const current = document.querySelector('main');
+      if (fresh && current && fresh.innerHTML !== renderedHtml) {
+        renderedHtml = fresh.innerHTML;
+        current.innerHTML = fresh.innerHTML;
+        apply();
       }
       etag = next;
     } catch {
