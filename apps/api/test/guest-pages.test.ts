@@ -49,7 +49,7 @@ describe('guest pages', () => {
       instagram: 'https://instagram.com/osteriablu',
       ...clubFields,
     });
-    const call = (method: 'GET' | 'POST' | 'PUT', path: string, payload?: object) =>
+    const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', path: string, payload?: object) =>
       context.app.inject({
         method,
         url: `/api/v1/clubs/${club.id}${path}`,
@@ -159,6 +159,24 @@ describe('guest pages', () => {
     expect(JSON.stringify(json)).not.toContain('Bruschette al pomodoro');
     expect(JSON.stringify(json)).not.toContain('nota segreta');
     expect(json).not.toHaveProperty('adminDisplayName');
+  });
+
+  it("paint the page in the club's theme, with label text that stays readable on light label colours", async () => {
+    const { club, call, table, page } = await setUp();
+    const themes = (await call('GET', '/themes')).json();
+    const night = themes.find((theme: { name: string }) => theme.name === 'Notte');
+    await call('PATCH', '', { themeId: night.id });
+    const menu = (
+      await call('POST', '/menu', {
+        name: 'Cocktail',
+        sections: [{ name: 'Classici', items: [{ name: 'Negroni', price: 9, bestSeller: true }] }],
+      })
+    ).json();
+    const html = (await page(`/public/menu/${club.id}/${table.id}/${menu.id}`)).body;
+    expect(html).toContain(`--bg:${night.background}`);
+    expect(html).toContain(`--tab-bg:${night.tabBackground}`);
+    // Notte's best-seller label is a light yellow: its text turns dark.
+    expect(html).toContain('--best-text:#1a1a1a');
   });
 
   it('keep the 80-dish menu page within 30 KB compressed, styles included', async () => {

@@ -1,4 +1,5 @@
 import type { Theme } from '@carta/contract/entities';
+import { contrastRatio } from '@carta/contract/themes';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { chrome } from './chrome.ts';
@@ -36,7 +37,7 @@ main{max-width:46rem;margin:0 auto;padding:0 1rem 1rem}
 .row{display:flex;justify-content:space-between;gap:1rem;align-items:baseline}.price{font-weight:600;white-space:nowrap}
 .desc,.ingr{margin:.15rem 0 0;font-size:.92rem;opacity:.85}.ingr{font-style:italic}
 .tags{margin:.35rem 0 0;display:flex;flex-wrap:wrap;gap:.35rem;align-items:center;font-size:.8rem}
-.label{color:#fff;border-radius:4px;padding:.05rem .4rem;font-weight:700}.label.best{background:var(--best,#9a3412)}.label.sugg{background:var(--sugg,#166534)}.label.out{background:#555}
+.label{color:#fff;border-radius:4px;padding:.05rem .4rem;font-weight:700}.label.best{background:var(--best,#9a3412);color:var(--best-text,#fff)}.label.sugg{background:var(--sugg,#166534);color:var(--sugg-text,#fff)}.label.out{background:#555}
 .allergens{opacity:.8}.item.out h3,.item.out .desc,.item.out .price{opacity:.7}
 .item.hide{display:none}.item.warn{opacity:.7}.item.warn .allergens{color:#b91c1c;font-weight:700;opacity:1}
 .banner{max-width:46rem;margin:.75rem auto;padding:1rem;display:flex;gap:1rem;border-radius:12px;background:var(--main,#7a1f3d);color:var(--btn,#fff)}
@@ -47,6 +48,12 @@ main{max-width:46rem;margin:0 auto;padding:0 1rem 1rem}
 .notice-inline{padding:2rem 0;text-align:center}
 .offline{margin:0;padding:.5rem 1rem;text-align:center;font-size:.85rem;background:#fff3cd;color:#5c4400}
 `;
+
+const readableOn = (background: string) =>
+  /^#[0-9a-fA-F]{6}$/.test(background) &&
+  contrastRatio('#ffffff', background) < contrastRatio('#1a1a1a', background)
+    ? '#1a1a1a'
+    : '#ffffff';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
@@ -62,6 +69,9 @@ const themeVariables = (theme: Theme | null) => {
     '--tab-text': theme.tabText,
     '--best': theme.bestSellerLabelColor,
     '--sugg': theme.suggestedLabelColor,
+    // Label text is dark or white, whichever reads better on the theme's label colour.
+    '--best-text': readableOn(theme.bestSellerLabelColor),
+    '--sugg-text': readableOn(theme.suggestedLabelColor),
     '--font': `"${theme.font}"`,
     ...(theme.backgroundImage ? { '--bg-image': `url(${theme.backgroundImage})` } : {}),
   };
