@@ -1,69 +1,13 @@
 // npm run bench:guest: how fast the guest page and the public table call answer on a warm cache,
 // against a route that sends the same bytes from memory (the upper bound), in the same run.
 // Starts the server on a free port with a fresh embedded database seeded by `npm run demo`.
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { startDemoServer } from './demo-server.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
-const dataDirectory = mkdtempSync(path.join(tmpdir(), 'carta-bench-'));
-const environment = {
-  ...process.env,
-  DATA_DIR: dataDirectory,
-  DATABASE_URL: '',
-  LOG_LEVEL: 'warn',
-  NODE_ENV: 'production',
-};
-console.log('Seeding the demo club (80-dish menu)...');
-const seeded = spawnSync('npm', ['run', 'demo', '--silent'], {
-  cwd: root,
-  env: environment,
-  encoding: 'utf8',
-});
-if (seeded.status !== 0) throw new Error(seeded.stderr);
-
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
-  cwd: root,
-  env: {
-    ...environment,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    SERVE_WEB: 'false',
-    CARTA_BENCH: '1',
-    TSX_TSCONFIG_PATH: path.join(root, 'tsconfig.runtime.json'),
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-const stop = () => {
-  server.kill('SIGTERM');
-  rmSync(dataDirectory, { recursive: true, force: true });
-};
-process.on('exit', stop);
-
-for (let attempt = 0; attempt < 240; attempt += 1) {
-  try {
-    if ((await fetch(`${base}/api/v1/health`)).ok) break;
-  } catch {}
-  await new Promise((resolve) => setTimeout(resolve, 250));
-}
+const { base, stop } = await startDemoServer({ extraEnvironment: { CARTA_BENCH: '1' } });
 
 const headers = { 'accept-language': 'it-IT,it;q=0.9' };
 const guestPath = '/public/menu/1/1/1';

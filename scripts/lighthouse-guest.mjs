@@ -1,67 +1,13 @@
 // npm run lighthouse:guest: Lighthouse 12 with Debian's Chromium on the demo's 80-dish guest page, mobile
 // settings, three runs; prints the median performance, accessibility and best-practices scores.
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { startDemoServer } from './demo-server.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
-const dataDirectory = mkdtempSync(path.join(tmpdir(), 'carta-lighthouse-'));
-const environment = {
-  ...process.env,
-  DATA_DIR: dataDirectory,
-  DATABASE_URL: '',
-  LOG_LEVEL: 'warn',
-  NODE_ENV: 'production',
-};
-console.log('Seeding the demo club (80-dish menu)...');
-const seeded = spawnSync('npm', ['run', 'demo', '--silent'], {
-  cwd: root,
-  env: environment,
-  encoding: 'utf8',
-});
-if (seeded.status !== 0) throw new Error(seeded.stderr);
-
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
-  cwd: root,
-  env: {
-    ...environment,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    SERVE_WEB: 'false',
-    TSX_TSCONFIG_PATH: path.join(root, 'tsconfig.runtime.json'),
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-const cleanUp = () => {
-  server.kill('SIGTERM');
-  rmSync(dataDirectory, { recursive: true, force: true });
-};
-process.on('exit', cleanUp);
-for (let attempt = 0; attempt < 240; attempt += 1) {
-  try {
-    if ((await fetch(`${base}/api/v1/health`)).ok) break;
-  } catch {}
-  await new Promise((resolve) => setTimeout(resolve, 250));
-}
+const { base, stop } = await startDemoServer();
 
 const url = `${base}/public/menu/1/1/1?lang=it`;
 const chrome = await chromeLauncher.launch({
@@ -114,5 +60,5 @@ console.log(
   `\nMedian of ${runs} (mobile, simulated slow 4G): performance ${median('performance')}, accessibility ${median('accessibility')}, best practices ${median('bestPractices')}`,
 );
 console.log('Goal: performance at least 95, accessibility 100.');
-cleanUp();
+stop();
 process.exit(0);

@@ -1,0 +1,68 @@
+// Shared by the measuring scripts: the demo club seeded in a temporary folder and the server started on
+// a free port against it (embedded database), stopped and cleaned up with `stop()`.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+/** Seeds `npm run demo` in a fresh folder, starts the server, waits until it is healthy. */
+export const startDemoServer = async ({ extraEnvironment = {} } = {}) => {
+  const dataDirectory = mkdtempSync(path.join(tmpdir(), 'carta-measure-'));
+  const environment = {
+    ...process.env,
+    DATA_DIR: dataDirectory,
+    DATABASE_URL: '',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+  };
+  console.log('Seeding the demo club (80-dish menu)...');
+  const seeded = spawnSync('npm', ['run', 'demo', '--silent'], {
+    cwd: root,
+    env: environment,
+    encoding: 'utf8',
+  });
+  if (seeded.status !== 0) throw new Error(seeded.stderr);
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...environment,
+      ...extraEnvironment,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SERVE_WEB: 'false',
+      TSX_TSCONFIG_PATH: path.join(root, 'tsconfig.runtime.json'),
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const stop = () => {
+    server.kill('SIGTERM');
+    rmSync(dataDirectory, { recursive: true, force: true });
+  };
+  process.on('exit', stop);
+  for (let attempt = 0; attempt < 240; attempt += 1) {
+    try {
+      if ((await fetch(`${base}/api/v1/health`)).ok) return { base, stop };
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  stop();
+  throw new Error('The server did not become healthy within 60 s');
+};
