@@ -17,12 +17,13 @@ export const FormTextField = <Values extends FieldValues>({
     <Controller
       name={name}
       control={control}
-      render={({ field, fieldState }) => (
+      render={({ field: { ref, ...field }, fieldState }) => (
         <TextField
           {...props}
           {...field}
           value={field.value ?? ''}
-          inputRef={field.ref}
+          // The form focuses the first invalid field through this ref: it must be the input, not its box.
+          inputRef={ref}
           fullWidth
           error={fieldState.invalid}
           helperText={
