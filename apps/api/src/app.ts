@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { API_BASE_PATH } from '@carta/contract/limits';
 import { BUILD_HEADER } from '@carta/contract/public-config';
+import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyContextConfig, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -16,6 +17,8 @@ import { clubUploadRoutes, fileRoutes } from './features/images/routes.ts';
 import { menuRoutes } from './features/menus/routes.ts';
 import { tableRoutes } from './features/tables/routes.ts';
 import { themeRoutes } from './features/themes/routes.ts';
+import { waiterCallRoutes } from './features/waiter-calls/routes.ts';
+import { waiterCallSignalsPlugin } from './features/waiter-calls/waiter-call-signals.ts';
 import { AppError } from './lib/app-error.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { Storage } from './lib/storage.ts';
@@ -100,6 +103,15 @@ export const buildApp = async ({ config, database, appSecret, mailer, storage, l
   await app.register(authPlugin);
   await app.register(guestCachePlugin);
   await app.register(pageViewsPlugin);
+  await app.register(waiterCallSignalsPlugin);
+  // Limits are per route (`config.rateLimit`), counted per address in this process's memory.
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError(429, 'RATE_LIMITED', {
+        headers: { 'retry-after': String(Math.ceil(context.ttl / 1000)) },
+      }),
+  });
   await app.register(openapiPlugin);
 
   await app.register(
@@ -118,6 +130,7 @@ export const buildApp = async ({ config, database, appSecret, mailer, storage, l
           themeRoutes,
           tableRoutes,
           guestRoutes,
+          waiterCallRoutes,
         ],
       });
       await api.register(adminRoutes, { prefix: '/admin' });

@@ -37,6 +37,7 @@ export const ERROR_CODES = [
   'IMAGE_NOT_FOUND',
   'ZONE_IN_USE',
   'TABLE_NAME_TAKEN',
+  'WAITER_CALL_TOO_SOON',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -436,3 +436,30 @@ export const pageViews = pgTable(
     index().on(table.clubId, table.day),
   ],
 );
+
+/**
+ * A guest's call for a waiter at a table. At most one call per table is not closed (the partial unique
+ * index holds it across processes); closed calls are kept for the cool-down and then removed.
+ */
+export const waiterCalls = pgTable(
+  'waiter_calls',
+  {
+    id: identity(),
+    clubId: integer()
+      .notNull()
+      .references(() => clubs.id, { onDelete: 'cascade' }),
+    tableId: integer()
+      .notNull()
+      .references(() => clubTables.id, { onDelete: 'cascade' }),
+    /** open, acknowledged or closed. */
+    status: text().notNull().default('open'),
+    createdAt: createdAt(),
+    acknowledgedAt: timestamp({ withTimezone: true }),
+    closedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('waiter_calls_one_open_per_table').on(table.tableId).where(sql`${table.status} <> 'closed'`),
+    index().on(table.clubId, table.status),
+    check('waiter_calls_status', sql`${table.status} in ('open', 'acknowledged', 'closed')`),
+  ],
+);

@@ -8,6 +8,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A route under /clubs/{clubId} anyone may call (the guest's table-menu view). */
     isPublic?: boolean;
+    /** Writes that never change what guests read (call waiter): cached guest pages stay. */
+    keepsGuestPages?: boolean;
     /** Set by clubScope on every route it holds; the isolation test checks it. */
     isClubScoped?: boolean;
   }

@@ -79,6 +79,7 @@ export const guestCachePlugin = fp(
     // Every successful write through the API may change what guests see.
     app.addHook('onResponse', async (request, reply) => {
       if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
+      if (request.routeOptions.config.keepsGuestPages) return;
       const route = request.routeOptions.url ?? '';
       const clubId = Number((request.params as { clubId?: string } | undefined)?.clubId);
       if (route.startsWith('/api/v1/clubs/:clubId') || route.startsWith('/api/v1/admin/clubs/:clubId')) {

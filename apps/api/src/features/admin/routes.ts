@@ -19,6 +19,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { accounts, addresses, auditLog, brands, clubMessages, clubs } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { activateClub } from '../clubs/create-club.ts';
@@ -340,10 +341,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => brandsWithCounts(app.db),
   );
-
-  const isUniqueViolation = (error: unknown) =>
-    (error as { code?: string; cause?: { code?: string } }).code === '23505' ||
-    (error as { cause?: { code?: string } }).cause?.code === '23505';
 
   app.post(
     '/brands',

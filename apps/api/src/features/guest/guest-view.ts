@@ -42,6 +42,16 @@ const closedState = ({ club, subscription }: TableRow, now: Date) => {
   return null;
 };
 
+/**
+ * The table a guest may call a waiter from: the club is open and has the call on. Null otherwise, so
+ * the call answers 404 exactly as an unknown table does.
+ */
+export const loadCallableTable = async (db: Database, clubId: number, tableId: number, now = new Date()) => {
+  const row = await loadTableRow(db, clubId, tableId);
+  if (!row || closedState(row, now) || !row.club.callWaiterEnabled) return null;
+  return row.table;
+};
+
 /** The languages a guest may read the menus in: the original and, when on, the club's translations. */
 export const menuLanguagesOf = (club: { translationsEnabled: boolean; menuLanguages: string[] }) =>
   club.translationsEnabled ? club.menuLanguages.filter(isMenuLanguage) : [];

@@ -22,6 +22,7 @@ import { z } from 'zod';
 import type { Database, Transaction } from '../../db/client.ts';
 import { clubs, clubTables, schedulings, tableZones } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { requireMenu } from '../menus/menu-store.ts';
 import { guestTableUrl, qrPng, qrSheetPdf, qrSvg } from './qr.ts';
 import {
@@ -42,10 +43,6 @@ const errors = {
 };
 const security = [{ bearerAuth: [] }];
 const NoContent = z.null();
-
-const isUniqueViolation = (error: unknown) =>
-  (error as { code?: string }).code === '23505' ||
-  (error as { cause?: { code?: string } }).cause?.code === '23505';
 
 const invalidZone = (path: string) =>
   new AppError(400, 'VALIDATION_ERROR', { issues: [{ path, key: 'validation.invalid' }] });

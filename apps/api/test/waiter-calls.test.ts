@@ -1,0 +1,259 @@
+import { randomInt } from 'node:crypto';
+import { WAITER_CALL_COOLDOWN_SECONDS, WAITER_CALL_EXPIRY_MINUTES } from '@carta/contract/waiter-calls';
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { type App, buildApp } from '../src/app.ts';
+import { waiterCalls } from '../src/db/schema.ts';
+import { createMemoryMailer } from '../src/lib/mailer.ts';
+import { seedClub, seedOwner, TEST_APP_SECRET, testConfig, testDatabaseKind, useTestApp } from './helpers.ts';
+
+/** Reads a server-sent event stream from a listening app; `next()` answers the data of the next event. */
+const openStream = async (app: App, path: string, authorization: string) => {
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const controller = new AbortController();
+  const response = await fetch(`${address}${path}`, {
+    headers: { authorization },
+    signal: controller.signal,
+  });
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  const next = async (): Promise<{ event: string; data: unknown }> => {
+    for (;;) {
+      const end = buffer.indexOf('\n\n');
+      if (end >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const event = /^event: (.*)$/m.exec(block)?.[1];
+        const data = /^data: (.*)$/m.exec(block)?.[1];
+        if (event && data) return { event, data: JSON.parse(data) };
+        continue;
+      }
+      const { value, done } = await reader.read();
+      if (done) throw new Error('stream ended');
+      buffer += value;
+    }
+  };
+  return { response, next, close: () => controller.abort() };
+};
+
+describe('call waiter', () => {
+  const context = useTestApp();
+
+  const setUp = async (clubFields: Parameters<typeof seedClub>[2] = {}) => {
+    const owner = await seedOwner(context.database);
+    const club = await seedClub(context.database, owner.account.id, {
+      freeForever: true,
+      callWaiterEnabled: true,
+      ...clubFields,
+    });
+    const call = (method: 'GET' | 'POST' | 'PUT', path: string, payload?: object) =>
+      context.app.inject({
+        method,
+        url: `/api/v1/clubs/${club.id}${path}`,
+        headers: { authorization: owner.authorization },
+        ...(payload ? { payload } : {}),
+      });
+    const zone = (await call('POST', '/zones', { name: 'Terrazza' })).json();
+    const { tables } = (
+      await call('PUT', '/tables', {
+        tables: [{ name: 'Tavolo 7', tableZoneId: zone.id }, { name: 'Banco' }],
+      })
+    ).json();
+    const [terrace, bar] = tables as { id: number; name: string }[];
+    // The guest's calls carry no token; each set-up is its own phone (address) for the per-address limit.
+    const phone = `10.${randomInt(255)}.${randomInt(255)}.${randomInt(1, 255)}`;
+    const guest = (method: 'GET' | 'POST', tableId: number, address = phone) =>
+      context.app.inject({
+        method,
+        url: `/api/v1/clubs/${club.id}/menu/tables/${tableId}/waiter-call`,
+        remoteAddress: address,
+      });
+    return { owner, club, call, guest, terrace: terrace!, bar: bar! };
+  };
+
+  it('let a guest call, staff see it with table and zone, acknowledge and close it', async () => {
+    const { call, guest, terrace } = await setUp();
+    expect((await guest('GET', terrace.id)).json()).toMatchObject({ status: 'none', waitSeconds: 0 });
+
+    const created = await guest('POST', terrace.id);
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ status: 'open', acknowledgedAt: null });
+    // Tapping again (or a second phone at the table) answers the same call: one open call per table.
+    const again = await guest('POST', terrace.id, '10.0.0.2');
+    expect(again.statusCode).toBe(200);
+    expect(again.json().status).toBe('open');
+
+    const { calls } = (await call('GET', '/waiter-calls')).json();
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({
+      tableId: terrace.id,
+      tableName: 'Tavolo 7',
+      zoneName: 'Terrazza',
+      status: 'open',
+    });
+
+    expect((await call('POST', `/waiter-calls/${calls[0].id}/acknowledge`)).statusCode).toBe(204);
+    expect((await guest('GET', terrace.id)).json().status).toBe('acknowledged');
+    expect((await call('GET', '/waiter-calls')).json().calls[0].status).toBe('acknowledged');
+
+    expect((await call('POST', `/waiter-calls/${calls[0].id}/close`)).statusCode).toBe(204);
+    // Pressed twice by two waiters: still fine.
+    expect((await call('POST', `/waiter-calls/${calls[0].id}/close`)).statusCode).toBe(204);
+    expect((await call('GET', '/waiter-calls')).json().calls).toEqual([]);
+
+    // Just served: the table waits out the cool-down, with a message and Retry-After.
+    const state = (await guest('GET', terrace.id)).json();
+    expect(state.status).toBe('none');
+    expect(state.waitSeconds).toBeGreaterThan(WAITER_CALL_COOLDOWN_SECONDS - 5);
+    const tooSoon = await guest('POST', terrace.id, '10.0.0.3');
+    expect(tooSoon.statusCode).toBe(429);
+    expect(tooSoon.json().code).toBe('WAITER_CALL_TOO_SOON');
+    expect(Number(tooSoon.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('let the table call again once the cool-down is over, and forget calls nobody closed', async () => {
+    const { call, guest, terrace, bar } = await setUp();
+    await guest('POST', terrace.id);
+    const { calls } = (await call('GET', '/waiter-calls')).json();
+    await call('POST', `/waiter-calls/${calls[0].id}/close`);
+    // The cool-down has passed.
+    await context.database.db
+      .update(waiterCalls)
+      .set({ closedAt: new Date(Date.now() - (WAITER_CALL_COOLDOWN_SECONDS + 1) * 1000) })
+      .where(eq(waiterCalls.id, calls[0].id));
+    expect((await guest('POST', terrace.id)).statusCode).toBe(201);
+
+    // A call left open past the expiry no longer shows and no longer blocks the table.
+    await guest('POST', bar.id);
+    await context.database.db
+      .update(waiterCalls)
+      .set({ createdAt: sql`now() - ${`${WAITER_CALL_EXPIRY_MINUTES + 1} minutes`}::interval` })
+      .where(eq(waiterCalls.tableId, bar.id));
+    const open = (await call('GET', '/waiter-calls')).json().calls;
+    expect(open.map((entry: { tableId: number }) => entry.tableId)).toEqual([terrace.id]);
+    expect((await guest('POST', bar.id)).statusCode).toBe(201);
+  });
+
+  it('answer 404 when the club has the call off, is not open, or the table is not its own', async () => {
+    const off = await setUp({ callWaiterEnabled: false });
+    expect((await off.guest('POST', off.terrace.id)).statusCode).toBe(404);
+    const pending = await setUp({ status: 'pending' });
+    expect((await pending.guest('POST', pending.terrace.id)).statusCode).toBe(404);
+    const disabled = await setUp({ enabled: false });
+    expect((await disabled.guest('GET', disabled.terrace.id)).statusCode).toBe(404);
+    const other = await setUp();
+    // Another club's table under this club's id.
+    const crossed = await context.app.inject({
+      method: 'POST',
+      url: `/api/v1/clubs/${other.club.id}/menu/tables/${off.terrace.id}/waiter-call`,
+    });
+    expect(crossed.statusCode).toBe(404);
+  });
+
+  it("keep another owner out of the club's calls", async () => {
+    const { club, guest, terrace, call } = await setUp();
+    await guest('POST', terrace.id);
+    const { calls } = (await call('GET', '/waiter-calls')).json();
+    const stranger = await seedOwner(context.database);
+    for (const [method, path] of [
+      ['GET', '/waiter-calls'],
+      ['POST', `/waiter-calls/${calls[0].id}/acknowledge`],
+      ['POST', `/waiter-calls/${calls[0].id}/close`],
+    ] as const) {
+      const response = await context.app.inject({
+        method,
+        url: `/api/v1/clubs/${club.id}${path}`,
+        headers: { authorization: stranger.authorization },
+      });
+      expect(response.statusCode).toBe(404);
+    }
+    // A call id of this club under another club of the stranger's is not found either.
+    const strangersClub = await seedClub(context.database, stranger.account.id);
+    const crossed = await context.app.inject({
+      method: 'POST',
+      url: `/api/v1/clubs/${strangersClub.id}/waiter-calls/${calls[0].id}/close`,
+      headers: { authorization: stranger.authorization },
+    });
+    expect(crossed.statusCode).toBe(404);
+    expect((await call('GET', '/waiter-calls')).json().calls).toHaveLength(1);
+  });
+
+  it('limit one address to a few calls in ten minutes, over all tables', async () => {
+    const { guest, terrace, bar, call } = await setUp();
+    const answers: number[] = [];
+    for (let index = 0; index < 8; index += 1) {
+      const tableId = index % 2 === 0 ? terrace.id : bar.id;
+      answers.push((await guest('POST', tableId, '10.9.9.9')).statusCode);
+      const { calls } = (await call('GET', '/waiter-calls')).json();
+      for (const entry of calls) await call('POST', `/waiter-calls/${entry.id}/close`);
+      await context.database.db.update(waiterCalls).set({ closedAt: new Date(0) });
+    }
+    expect(answers.slice(0, 6).every((status) => status === 201)).toBe(true);
+    expect(answers.slice(6)).toEqual([429, 429]);
+  });
+
+  it('keep cached guest pages when a waiter is called', async () => {
+    const { club, guest, terrace } = await setUp();
+    const url = `/public/qrcodemenu/${club.id}/${terrace.id}`;
+    const first = await context.app.inject({ method: 'GET', url });
+    await guest('POST', terrace.id);
+    const second = await context.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'if-none-match': first.headers.etag as string },
+    });
+    expect(second.statusCode).toBe(304);
+  });
+
+  it('stream calls live to the owner app as server-sent events', async () => {
+    const { owner, club, guest, terrace, call } = await setUp();
+    const stream = await openStream(
+      context.app,
+      `/api/v1/clubs/${club.id}/waiter-calls/events`,
+      owner.authorization,
+    );
+    try {
+      expect(stream.response.headers.get('content-type')).toContain('text/event-stream');
+      expect(await stream.next()).toEqual({ event: 'calls', data: { calls: [] } });
+      await guest('POST', terrace.id);
+      const arrived = (await stream.next()).data as { calls: { id: number; tableName: string }[] };
+      expect(arrived.calls.map((entry) => entry.tableName)).toEqual(['Tavolo 7']);
+      await call('POST', `/waiter-calls/${arrived.calls[0]!.id}/acknowledge`);
+      expect(((await stream.next()).data as { calls: { status: string }[] }).calls[0]!.status).toBe(
+        'acknowledged',
+      );
+    } finally {
+      stream.close();
+    }
+  });
+
+  it.runIf(testDatabaseKind() === 'postgres')(
+    'reach a live stream held by another server process (PostgreSQL NOTIFY)',
+    async () => {
+      const { owner, club, guest, terrace } = await setUp();
+      const other = await buildApp({
+        config: testConfig(),
+        database: context.database,
+        appSecret: TEST_APP_SECRET,
+        mailer: createMemoryMailer(),
+        logger: false,
+      });
+      await other.ready();
+      const stream = await openStream(
+        other,
+        `/api/v1/clubs/${club.id}/waiter-calls/events`,
+        owner.authorization,
+      );
+      try {
+        expect(await stream.next()).toEqual({ event: 'calls', data: { calls: [] } });
+        // The guest's call goes through this process; the stream lives in the other one.
+        await guest('POST', terrace.id);
+        const arrived = (await stream.next()).data as { calls: { tableName: string }[] };
+        expect(arrived.calls.map((entry) => entry.tableName)).toEqual(['Tavolo 7']);
+      } finally {
+        stream.close();
+        await other.close();
+      }
+    },
+  );
+});
