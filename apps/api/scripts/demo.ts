@@ -87,6 +87,7 @@ if (existing?.totpSecret) {
         website: 'https://osteriademo.it',
         menuLanguages: ['en'],
         translationsEnabled: true,
+        callWaiterEnabled: true,
         freeForever: true,
       })
       .returning();

@@ -192,6 +192,48 @@ describe('call waiter', () => {
     expect(answers.slice(6)).toEqual([429, 429]);
   });
 
+  it('offer the button on guest pages only when the club has it on, and work without JavaScript', async () => {
+    const { club, call, terrace } = await setUp();
+    await call('POST', '/menu', {
+      name: 'Pranzo',
+      sections: [{ name: 'Primi', items: [{ name: 'Carbonara', price: 12 }] }],
+    });
+    const page = await context.app.inject({
+      method: 'GET',
+      url: `/public/qrcodemenu/${club.id}/${terrace.id}`,
+      headers: { 'accept-language': 'it' },
+    });
+    // One menu: the table opens it; the menu page carries the button and its form.
+    const menu = await context.app.inject({
+      method: 'GET',
+      url: page.headers.location as string,
+      headers: { 'accept-language': 'it' },
+    });
+    expect(menu.body).toContain('Chiama il cameriere');
+    const action = /<form action="([^"]+)" method="post"/.exec(menu.body)?.[1]?.replaceAll('&amp;', '&');
+    expect(action).toMatch(new RegExp(`^/public/waiter/${club.id}/${terrace.id}\\?back=`));
+
+    // The form as a browser without JavaScript sends it: a page that says staff know, and a link back.
+    const sent = await context.app.inject({
+      method: 'POST',
+      url: action!,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' },
+      payload: '',
+      remoteAddress: '10.200.0.1',
+    });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.body).toContain('Staff notified');
+    expect(sent.body).toContain(`href="/public/menu/${club.id}/${terrace.id}/`);
+    expect((await call('GET', '/waiter-calls')).json().calls).toHaveLength(1);
+
+    // Switched off in the settings: no button, and the call answers 404.
+    await call('PATCH', '/settings', { callWaiterEnabled: false });
+    const without = await context.app.inject({ method: 'GET', url: page.headers.location as string });
+    expect(without.body).not.toContain('class="waiter"');
+    const refused = await context.app.inject({ method: 'POST', url: action!, remoteAddress: '10.200.0.1' });
+    expect(refused.statusCode).toBe(404);
+  });
+
   it('keep cached guest pages when a waiter is called', async () => {
     const { club, guest, terrace } = await setUp();
     const url = `/public/qrcodemenu/${club.id}/${terrace.id}`;

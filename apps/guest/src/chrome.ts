@@ -32,6 +32,16 @@ export type Chrome = {
   menuClosedTitle: string;
   sections: string;
   lastUpdated: string;
+  callWaiter: string;
+  callWaiterConfirm: string;
+  callWaiterYes: string;
+  staffNotified: string;
+  staffNotifiedText: string;
+  onTheWay: string;
+  onTheWayText: string;
+  callTooSoon: string;
+  callFailed: string;
+  backToMenu: string;
   allergenNames: Record<string, string>;
 };
 
@@ -66,6 +76,16 @@ export const chrome: Record<GuestLanguage, Chrome> = {
     menuClosedTitle: 'Questo menu ora non è disponibile',
     sections: 'Categorie',
     lastUpdated: 'Sei offline: menu aggiornato al {time}',
+    callWaiter: 'Chiama il cameriere',
+    callWaiterConfirm: 'Vuoi che un cameriere venga al tuo tavolo?',
+    callWaiterYes: 'Sì, chiama',
+    staffNotified: 'Personale avvisato',
+    staffNotifiedText: 'Un cameriere arriverà al tuo tavolo a breve.',
+    onTheWay: 'Un cameriere sta arrivando',
+    onTheWayText: 'Hanno visto la tua chiamata: arrivano subito.',
+    callTooSoon: 'Un cameriere è appena passato: puoi chiamare di nuovo tra un minuto.',
+    callFailed: 'Non è stato possibile chiamare. Riprova o fai un cenno al personale.',
+    backToMenu: 'Torna al menu',
     allergenNames: {
       gluten: 'Glutine',
       crustaceans: 'Crostacei',
@@ -113,6 +133,16 @@ export const chrome: Record<GuestLanguage, Chrome> = {
     menuClosedTitle: 'This menu is not available now',
     sections: 'Categories',
     lastUpdated: 'You are offline: menu as of {time}',
+    callWaiter: 'Call a waiter',
+    callWaiterConfirm: 'Ask a waiter to come to your table?',
+    callWaiterYes: 'Yes, call',
+    staffNotified: 'Staff notified',
+    staffNotifiedText: 'A waiter will be at your table shortly.',
+    onTheWay: 'A waiter is on the way',
+    onTheWayText: 'Your call has been seen: someone is coming.',
+    callTooSoon: 'A waiter was with you a moment ago: you can call again in a minute.',
+    callFailed: 'The call could not be sent. Try again or wave to the staff.',
+    backToMenu: 'Back to the menu',
     allergenNames: {
       gluten: 'Gluten',
       crustaceans: 'Crustaceans',
@@ -163,6 +193,16 @@ export const chrome: Record<GuestLanguage, Chrome> = {
     menuClosedTitle: 'Diese Speisekarte ist gerade nicht verfügbar',
     sections: 'Kategorien',
     lastUpdated: 'Sie sind offline: Speisekarte vom {time}',
+    callWaiter: 'Kellner rufen',
+    callWaiterConfirm: 'Soll ein Kellner an Ihren Tisch kommen?',
+    callWaiterYes: 'Ja, rufen',
+    staffNotified: 'Personal benachrichtigt',
+    staffNotifiedText: 'Gleich kommt jemand an Ihren Tisch.',
+    onTheWay: 'Ein Kellner ist unterwegs',
+    onTheWayText: 'Ihr Ruf wurde gesehen: Es kommt gleich jemand.',
+    callTooSoon: 'Gerade war ein Kellner bei Ihnen: In einer Minute können Sie wieder rufen.',
+    callFailed: 'Der Ruf konnte nicht gesendet werden. Versuchen Sie es erneut oder winken Sie dem Personal.',
+    backToMenu: 'Zurück zur Karte',
     allergenNames: {
       gluten: 'Gluten',
       crustaceans: 'Krebstiere',
@@ -211,6 +251,16 @@ export const chrome: Record<GuestLanguage, Chrome> = {
     menuClosedTitle: "Ce menu n'est pas disponible maintenant",
     sections: 'Catégories',
     lastUpdated: 'Vous êtes hors ligne : menu du {time}',
+    callWaiter: 'Appeler un serveur',
+    callWaiterConfirm: 'Demander à un serveur de venir à votre table ?',
+    callWaiterYes: 'Oui, appeler',
+    staffNotified: 'Personnel prévenu',
+    staffNotifiedText: 'Un serveur arrive à votre table dans un instant.',
+    onTheWay: 'Un serveur arrive',
+    onTheWayText: 'Votre appel a été vu : quelqu’un arrive.',
+    callTooSoon: 'Un serveur vient de passer : vous pourrez rappeler dans une minute.',
+    callFailed: 'L’appel n’a pas pu être envoyé. Réessayez ou faites signe au personnel.',
+    backToMenu: 'Retour au menu',
     allergenNames: {
       gluten: 'Gluten',
       crustaceans: 'Crustacés',
@@ -258,6 +308,16 @@ export const chrome: Record<GuestLanguage, Chrome> = {
     menuClosedTitle: 'Esta carta no está disponible ahora',
     sections: 'Categorías',
     lastUpdated: 'Sin conexión: carta del {time}',
+    callWaiter: 'Llamar al camarero',
+    callWaiterConfirm: '¿Pedir que un camarero venga a tu mesa?',
+    callWaiterYes: 'Sí, llamar',
+    staffNotified: 'Personal avisado',
+    staffNotifiedText: 'Un camarero llegará a tu mesa enseguida.',
+    onTheWay: 'Un camarero está en camino',
+    onTheWayText: 'Han visto tu llamada: ya va alguien.',
+    callTooSoon: 'Un camarero acaba de pasar: podrás volver a llamar en un minuto.',
+    callFailed: 'No se pudo enviar la llamada. Inténtalo de nuevo o haz una señal al personal.',
+    backToMenu: 'Volver a la carta',
     allergenNames: {
       gluten: 'Gluten',
       crustaceans: 'Crustáceos',

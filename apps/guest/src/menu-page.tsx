@@ -70,6 +70,51 @@ export const Contacts = ({ club, words }: { club: ContactFields; words: Chrome }
   );
 };
 
+/** Where the call-waiter button sends: the JSON call (script) and the form's page (no script). */
+export type WaiterLinks = { call: string; form: string };
+
+/**
+ * Call waiter: a button that asks to confirm, then a form that works without JavaScript; the script
+ * sends it in place and follows the call ("staff notified", then "on the way").
+ */
+export const WaiterButton = ({
+  links,
+  tableName,
+  words,
+}: {
+  links: WaiterLinks | null;
+  tableName: string;
+  words: Chrome;
+}) =>
+  links ? (
+    <details
+      className="waiter"
+      data-call={links.call}
+      data-idle={words.callWaiter}
+      data-notified={words.staffNotified}
+      data-notified-text={words.staffNotifiedText}
+      data-on-the-way={words.onTheWay}
+      data-on-the-way-text={words.onTheWayText}
+      data-too-soon={words.callTooSoon}
+      data-failed={words.callFailed}
+    >
+      <summary>
+        <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="currentColor">
+          <path d="M12 22a2 2 0 0 0 2-2h-4a2 2 0 0 0 2 2Zm6-6v-5a6 6 0 0 0-5-5.9V4a1 1 0 1 0-2 0v1.1A6 6 0 0 0 6 11v5l-2 2v1h16v-1l-2-2Z" />
+        </svg>
+        <span className="waiter-label">{words.callWaiter}</span>
+      </summary>
+      <div className="waiter-panel">
+        <form method="post" action={links.form}>
+          <p className="waiter-table">{tableLabel(words, tableName)}</p>
+          <p>{words.callWaiterConfirm}</p>
+          <button type="submit">{words.callWaiterYes}</button>
+        </form>
+        <p className="waiter-status" role="status" aria-live="polite" />
+      </div>
+    </details>
+  ) : null;
+
 const Item = ({
   item,
   language,
@@ -121,10 +166,19 @@ type MenuPageProps = {
   language: GuestLanguage;
   languages: LanguageChoice[];
   listHref: string | null;
+  waiter: WaiterLinks | null;
 };
 
 /** A menu as guests read it: sections in a sticky bar, dishes, labels, allergens, banner, footer, contacts. */
-export const MenuPage = ({ menu, clubName, tableName, language, languages, listHref }: MenuPageProps) => {
+export const MenuPage = ({
+  menu,
+  clubName,
+  tableName,
+  language,
+  languages,
+  listHref,
+  waiter,
+}: MenuPageProps) => {
   const words = chrome[language];
   const sectionName = (section: GuestMenu['sections'][number]) =>
     section.translations[language as keyof typeof section.translations]?.translatedName || section.name;
@@ -206,6 +260,7 @@ export const MenuPage = ({ menu, clubName, tableName, language, languages, listH
       </main>
       {menu.footer && <p className="menu-footer">{menu.footer}</p>}
       <Contacts club={menu} words={words} />
+      <WaiterButton links={menu.callWaiterEnabled ? waiter : null} tableName={tableName} words={words} />
     </>
   );
 };

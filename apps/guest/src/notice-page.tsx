@@ -2,7 +2,15 @@ import { chrome } from './chrome.ts';
 import type { GuestLanguage } from './messages.ts';
 import { guestMessages } from './messages.ts';
 
-export type NoticeKind = 'notFound' | 'comingSoon' | 'disabled' | 'lapsed' | 'menuClosed';
+export type NoticeKind =
+  | 'notFound'
+  | 'comingSoon'
+  | 'disabled'
+  | 'lapsed'
+  | 'menuClosed'
+  | 'waiterCalled'
+  | 'waiterOnTheWay'
+  | 'waiterTooSoon';
 
 export type NoticePageProps = {
   language: GuestLanguage;
@@ -12,7 +20,7 @@ export type NoticePageProps = {
   link?: { href: string; label: string };
 };
 
-/** A guest page with one message: unknown table, a venue not open, a menu not served now. */
+/** A guest page with one message: unknown table, a venue not open, a menu not served now, a waiter called. */
 export const NoticePage = ({ language, kind, clubName, detail, link }: NoticePageProps) => {
   const messages = guestMessages[language];
   const words = chrome[language];
@@ -22,6 +30,9 @@ export const NoticePage = ({ language, kind, clubName, detail, link }: NoticePag
     disabled: [words.disabledTitle, words.disabledText],
     lapsed: [words.lapsedTitle, words.lapsedText],
     menuClosed: [words.menuClosedTitle, ''],
+    waiterCalled: [words.staffNotified, words.staffNotifiedText],
+    waiterOnTheWay: [words.onTheWay, words.onTheWayText],
+    waiterTooSoon: [words.callWaiter, words.callTooSoon],
   }[kind];
   return (
     <main className="notice">

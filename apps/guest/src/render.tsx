@@ -46,6 +46,14 @@ main{max-width:46rem;margin:0 auto;padding:0 1rem 1rem}
 .contacts{max-width:46rem;margin:1.5rem auto 2rem;padding:1rem;display:flex;flex-wrap:wrap;gap:.5rem 1rem;font-size:.9rem;border-top:1px solid var(--divider,#e4dad3)}
 .list h2{font-size:1.1rem;margin:1rem 0 .5rem}.menus li a{display:block;padding:1rem;margin:.5rem 0;border-radius:12px;background:var(--main,#7a1f3d);color:var(--btn,#fff);text-decoration:none;font-weight:600;font-size:1.1rem}
 .notice-inline{padding:2rem 0;text-align:center}
+.waiter{position:fixed;right:max(1rem,env(safe-area-inset-right));bottom:max(1rem,env(safe-area-inset-bottom));z-index:3;max-width:calc(100vw - 2rem)}
+.waiter summary{list-style:none;cursor:pointer;display:inline-flex;gap:.4rem;align-items:center;float:right;padding:.75rem 1.1rem;border-radius:999px;background:var(--main,#7a1f3d);color:var(--btn,#fff);font-weight:700;box-shadow:0 4px 14px rgba(0,0,0,.25)}
+.waiter summary::-webkit-details-marker{display:none}.waiter summary:focus-visible,.waiter button:focus-visible{outline:3px solid #2563eb;outline-offset:2px}
+.waiter[data-state=open] summary,.waiter[data-state=acknowledged] summary{background:#166534;color:#fff}
+.waiter-panel{position:absolute;right:0;bottom:calc(100% + .5rem);width:min(20rem,calc(100vw - 2rem));padding:1rem;border-radius:12px;background:#fff;color:#1f1f1f;box-shadow:0 8px 24px rgba(0,0,0,.25)}
+.waiter-panel p{margin:0 0 .75rem}.waiter-panel button{font:inherit;font-weight:700;width:100%;padding:.7rem;border:0;border-radius:8px;background:var(--main,#7a1f3d);color:var(--btn,#fff);cursor:pointer}
+.waiter-table{font-weight:700;font-size:.85rem;text-transform:uppercase;letter-spacing:.03em;margin-bottom:.25rem!important;opacity:.7}.waiter-status:empty{display:none}.waiter-status{margin:0!important}
+body:has(.waiter){padding-bottom:4.5rem}
 .offline{margin:0;padding:.5rem 1rem;text-align:center;font-size:.85rem;background:#fff3cd;color:#5c4400}
 `;
 

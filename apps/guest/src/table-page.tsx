@@ -1,6 +1,12 @@
 import type { PublicTableResponse } from '@carta/contract/tables';
 import { chrome, tableLabel } from './chrome.ts';
-import { Contacts, type LanguageChoice, LanguageSwitch } from './menu-page.tsx';
+import {
+  Contacts,
+  type LanguageChoice,
+  LanguageSwitch,
+  WaiterButton,
+  type WaiterLinks,
+} from './menu-page.tsx';
 import type { GuestLanguage } from './messages.ts';
 
 type OpenTable = Extract<PublicTableResponse, { state: 'open' }>;
@@ -12,12 +18,14 @@ export const TablePage = ({
   languages,
   menuHref,
   nextOpening,
+  waiter,
 }: {
   table: OpenTable;
   language: GuestLanguage;
   languages: LanguageChoice[];
   menuHref: (menuId: number) => string;
   nextOpening: string | null;
+  waiter: WaiterLinks | null;
 }) => {
   const words = chrome[language];
   return (
@@ -51,6 +59,11 @@ export const TablePage = ({
         )}
       </main>
       <Contacts club={table} words={words} />
+      <WaiterButton
+        links={table.callWaiterEnabled ? waiter : null}
+        tableName={table.tableName}
+        words={words}
+      />
     </>
   );
 };

@@ -111,7 +111,13 @@ export const PreviewResponseSchema = z.object({
  */
 export const GUEST_CLUB_STATES = ['comingSoon', 'disabled', 'lapsed'] as const;
 export const PublicTableResponseSchema = z.discriminatedUnion('state', [
-  TableMenuViewSchema.extend({ state: z.literal('open'), clubName: z.string(), tableName: z.string() }),
+  TableMenuViewSchema.extend({
+    state: z.literal('open'),
+    clubName: z.string(),
+    tableName: z.string(),
+    /** The guests of this table may call a waiter. */
+    callWaiterEnabled: z.boolean(),
+  }),
   z.object({ state: z.enum(GUEST_CLUB_STATES), clubName: z.string() }),
 ]);
 export type PublicTableResponse = z.infer<typeof PublicTableResponseSchema>;

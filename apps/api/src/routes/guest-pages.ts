@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { pickLanguage } from '@carta/contract/accept-language';
 import { id } from '@carta/contract/fields';
+import { API_BASE_PATH } from '@carta/contract/limits';
+import { WAITER_CALLS_PER_ADDRESS } from '@carta/contract/waiter-calls';
 import { bundleGuestScript, bundleServiceWorker } from '@carta/guest/bundle';
 import { chrome, fill, weekday } from '@carta/guest/chrome';
 import { GUEST_LANGUAGES, type GuestLanguage, pickGuestLanguage } from '@carta/guest/messages';
@@ -8,12 +10,14 @@ import { type LanguageChoice, renderMenuPage, renderNoticePage, renderTablePage 
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { loadGuestMenu, loadGuestTable } from '../features/guest/guest-view.ts';
+import { loadCallableTable, loadGuestMenu, loadGuestTable } from '../features/guest/guest-view.ts';
+import { callWaiter } from '../features/waiter-calls/waiter-call-store.ts';
 import type { CachedPage } from '../plugins/guest-cache.ts';
 
 const TableParams = z.object({ clubId: id, tableId: id });
 const MenuParams = TableParams.extend({ menuId: id });
 const PageQuery = z.object({ lang: z.string().max(5).optional(), list: z.string().optional() });
+const WaiterQuery = z.object({ back: z.string().max(200).optional() });
 
 /** The original text of a menu is taken to be Italian; translations add the club's other languages. */
 const ORIGINAL_LANGUAGE = 'it';
@@ -144,6 +148,7 @@ export const guestPageRoutes: FastifyPluginAsyncZod = async (app) => {
         languages: choices(languages, language, path),
         menuHref,
         nextOpening: nextOpeningText(language, table.nextOpening) ?? null,
+        waiter: waiterLinks(clubId, tableId, `${path}?list&lang=${language}`),
       }),
     );
   };
@@ -192,9 +197,55 @@ export const guestPageRoutes: FastifyPluginAsyncZod = async (app) => {
         language,
         languages: choices(languages, language, `/public/menu/${clubId}/${tableId}/${menuId}`),
         listHref: `${tablePath}?list&lang=${language}`,
+        waiter: waiterLinks(clubId, tableId, `/public/menu/${clubId}/${tableId}/${menuId}?lang=${language}`),
       }),
     );
   };
+
+  /** The call-waiter button's two ways: the JSON call for the script, a page for a phone without it. */
+  const waiterLinks = (clubId: number, tableId: number, back: string) => ({
+    call: `${API_BASE_PATH}/clubs/${clubId}/menu/tables/${tableId}/waiter-call`,
+    form: `/public/waiter/${clubId}/${tableId}?back=${encodeURIComponent(back)}`,
+  });
+
+  // The call-waiter form of a page read without JavaScript: its fields are not needed, only accepted.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 1024 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+  app.post(
+    '/public/waiter/:clubId/:tableId',
+    {
+      config: { rateLimit: { max: WAITER_CALLS_PER_ADDRESS, timeWindow: 10 * 60_000 } },
+      schema: { hide: true, params: TableParams, querystring: WaiterQuery },
+    },
+    async (request, reply) => {
+      const { clubId, tableId } = request.params;
+      const language = pickGuestLanguage(request.headers['accept-language']);
+      // Back to a guest page only, never elsewhere.
+      const back = request.query.back?.startsWith('/public/') ? request.query.back : null;
+      const link = back ? { href: back, label: chrome[language].backToMenu } : undefined;
+      reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+      if (!(await loadCallableTable(app.db, clubId, tableId)))
+        return reply
+          .status(404)
+          .type('text/html; charset=utf-8')
+          .send(renderNoticePage({ language, kind: 'notFound' }));
+      const outcome = await callWaiter(app.db, clubId, tableId);
+      if (outcome.kind === 'created') await app.waiterCallSignals.changed(clubId);
+      const kind =
+        outcome.kind === 'coolingDown'
+          ? 'waiterTooSoon'
+          : outcome.state.status === 'acknowledged'
+            ? 'waiterOnTheWay'
+            : 'waiterCalled';
+      return reply
+        .status(outcome.kind === 'coolingDown' ? 429 : 200)
+        .type('text/html; charset=utf-8')
+        .send(renderNoticePage({ language, kind, ...(link ? { link } : {}) }));
+    },
+  );
 
   // For `npm run bench:guest` only: the same bytes sent from memory, the upper bound to compare with.
   if (process.env.CARTA_BENCH === '1') {

@@ -1,6 +1,7 @@
 // The guest page's only script, small and optional: the page is whole without it. It adds search and
 // the allergen filter without a round trip, follows the scroll in the section bar, remembers the
-// language on this device and refreshes the menu in place every `data-refresh` seconds.
+// language on this device, refreshes the menu in place every `data-refresh` seconds and sends the
+// call-waiter form in place.
 
 const LANGUAGE_KEY = 'carta-guest-language';
 const root = document.documentElement;
@@ -125,6 +126,85 @@ if (refreshSeconds > 0) {
       // Offline: keep what is on screen.
     }
   }, refreshSeconds * 1000);
+}
+
+// Call waiter: the form is sent in place, then the call is followed until staff close it.
+type CallState = { status: 'none' | 'open' | 'acknowledged'; waitSeconds: number };
+const waiter = document.querySelector<HTMLDetailsElement>('.waiter');
+if (waiter) {
+  const words = waiter.dataset;
+  const call = words.call ?? '';
+  const label = waiter.querySelector<HTMLElement>('.waiter-label');
+  const form = waiter.querySelector('form');
+  const button = form?.querySelector('button');
+  const status = waiter.querySelector<HTMLElement>('.waiter-status');
+  // A call made from this table on this phone is followed again when the page is opened again.
+  const CALL_KEY = `carta-call:${call}`;
+  let polling: number | undefined;
+  const remember = (open: boolean) => {
+    try {
+      if (open) sessionStorage.setItem(CALL_KEY, '1');
+      else sessionStorage.removeItem(CALL_KEY);
+    } catch {
+      // Private mode: the call is followed while the page stays open.
+    }
+  };
+  const show = (state: CallState) => {
+    const open = state.status !== 'none';
+    waiter.dataset.state = state.status;
+    if (label)
+      label.textContent =
+        state.status === 'open'
+          ? words.notified!
+          : state.status === 'acknowledged'
+            ? words.onTheWay!
+            : words.idle!;
+    if (form) form.hidden = open;
+    if (status)
+      status.textContent =
+        state.status === 'open'
+          ? words.notifiedText!
+          : state.status === 'acknowledged'
+            ? words.onTheWayText!
+            : '';
+    remember(open);
+    if (open && polling === undefined) polling = window.setInterval(follow, 5000);
+    if (!open && polling !== undefined) {
+      clearInterval(polling);
+      polling = undefined;
+    }
+  };
+  const follow = async () => {
+    if (document.hidden) return;
+    try {
+      const response = await fetch(call, { cache: 'no-store' });
+      if (response.ok) show((await response.json()) as CallState);
+    } catch {
+      // No signal: the next turn tries again.
+    }
+  };
+  form?.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    if (button) button.disabled = true;
+    try {
+      const response = await fetch(call, { method: 'POST' });
+      if (response.ok) {
+        show((await response.json()) as CallState);
+        waiter.open = false;
+      } else if (status) status.textContent = response.status === 429 ? words.tooSoon! : words.failed!;
+    } catch {
+      if (status) status.textContent = words.failed!;
+    } finally {
+      if (button) button.disabled = false;
+    }
+  });
+  let called = false;
+  try {
+    called = sessionStorage.getItem(CALL_KEY) === '1';
+  } catch {
+    // Nothing remembered.
+  }
+  if (called) void follow();
 }
 
 // Offline copy: registered once the page is up, so it never delays the first visit.

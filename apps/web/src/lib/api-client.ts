@@ -1,6 +1,7 @@
 import { type ErrorCode, ErrorResponseSchema } from '@carta/contract/errors';
 import { API_BASE_PATH, API_TIMEOUT_MS } from '@carta/contract/limits';
 import { BUILD_HEADER } from '@carta/contract/public-config';
+import { fetchEventSource } from '@microsoft/fetch-event-source';
 import type { z } from 'zod';
 import { ApiError } from './api-error.ts';
 import { emitApiEvent } from './api-events.ts';
@@ -152,4 +153,53 @@ export const saveBlob = (blob: Blob, fileName: string) => {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+};
+
+/** Thrown from `onopen` to stop retrying: the answer will not change by asking again. */
+class StreamRefused extends Error {}
+
+/**
+ * A live stream of server-sent events from the API with the session's token (EventSource cannot send
+ * one). It reconnects by itself after a dropped connection, also while the tab is in the background,
+ * until `signal` aborts; a 401 ends the session as any other call does, and a 4xx stops it.
+ */
+export const apiEventStream = (
+  path: string,
+  {
+    onEvent,
+    onOpen,
+    signal,
+  }: { onEvent: (event: string, data: string) => void; onOpen?: () => void; signal: AbortSignal },
+): Promise<void> => {
+  const { token } = getSession();
+  const headers: Record<string, string> = {
+    Accept: 'text/event-stream',
+    'Accept-Language': currentLanguage(),
+  };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return fetchEventSource(buildUrl(path, undefined), {
+    headers,
+    signal,
+    openWhenHidden: true,
+    onopen: async (response) => {
+      if (response.ok) {
+        onOpen?.();
+        return;
+      }
+      if (response.status === 401 && token) {
+        clearSession();
+        emitApiEvent({ type: 'session-expired' });
+      }
+      if (response.status >= 400 && response.status < 500) throw new StreamRefused(String(response.status));
+      throw new Error(`stream answered ${response.status}`);
+    },
+    onmessage: (message) => onEvent(message.event, message.data),
+    onerror: (error) => {
+      // Refused: stop. Anything else (network, 5xx): try again in a few seconds.
+      if (error instanceof StreamRefused) throw error;
+      return 5000;
+    },
+  }).catch((error: unknown) => {
+    if (!(error instanceof StreamRefused) && !signal.aborted) throw error;
+  });
 };

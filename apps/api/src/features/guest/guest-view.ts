@@ -117,6 +117,7 @@ export const loadGuestTable = async (
       state: 'open',
       clubName: club.name,
       tableName: row.table.name,
+      callWaiterEnabled: club.callWaiterEnabled,
       clubAddress: formatAddress(row.address),
       clubDisplayEmail: club.displayEmail,
       clubDisplayPhone: club.displayPhone,

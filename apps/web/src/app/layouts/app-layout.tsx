@@ -22,6 +22,7 @@ import { Navigate, Outlet, Link as RouterLink, useLocation, useParams } from 're
 import { useOwnedClubs } from '../../features/clubs/api/get-owned-clubs.ts';
 import { ClubMessageAlert } from '../../features/clubs/club-message-alert.tsx';
 import { ClubSwitcher } from '../../features/clubs/club-switcher.tsx';
+import { ClubWaiterCalls } from '../../features/waiter-calls/club-waiter-calls.tsx';
 import { AppTopBar } from './app-top-bar.tsx';
 
 const DRAWER_WIDTH = 248;
@@ -69,6 +70,7 @@ export const AppLayout = () => {
     <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
       <AppTopBar
         clubSwitcher={clubs ? <ClubSwitcher clubs={clubs} current={club} /> : undefined}
+        actions={clubId ? <ClubWaiterCalls clubId={clubId} /> : undefined}
         isCompact={!isDesktop}
       />
       {isDesktop && (

@@ -12,9 +12,9 @@ import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { AccountMenu } from '../../features/auth/account-menu.tsx';
 import { LogoutButton } from './logout-button.tsx';
 
-type AppTopBarProps = { clubSwitcher?: ReactNode; isCompact: boolean };
+type AppTopBarProps = { clubSwitcher?: ReactNode; actions?: ReactNode; isCompact: boolean };
 
-export const AppTopBar = ({ clubSwitcher, isCompact }: AppTopBarProps) => {
+export const AppTopBar = ({ clubSwitcher, actions, isCompact }: AppTopBarProps) => {
   const { t } = useTranslation();
   return (
     <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
@@ -37,6 +37,7 @@ export const AppTopBar = ({ clubSwitcher, isCompact }: AppTopBarProps) => {
         )}
         <Box sx={{ flex: 1 }} />
         <Stack direction="row" spacing={{ xs: 1, sm: 2 }} sx={{ alignItems: 'center', flexShrink: 0 }}>
+          {actions}
           <LanguageSwitch />
           <AccountMenu />
           <LogoutButton isCompact={isCompact} />
