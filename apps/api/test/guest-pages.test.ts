@@ -179,6 +179,29 @@ describe('guest pages', () => {
     expect(html).toContain('--best-text:#1a1a1a');
   });
 
+  it("serve the theme's font from Carta itself, cached for a year, never holding the text back", async () => {
+    const { club, call, table, page } = await setUp();
+    const themes = (await call('GET', '/themes')).json();
+    const theme = themes.find((entry: { font: string }) => entry.font !== 'Inter') ?? themes[0];
+    await call('PATCH', '', { themeId: theme.id });
+    const menu = (await call('POST', '/menu', { name: 'Cena' })).json();
+    const html = (await page(`/public/menu/${club.id}/${table.id}/${menu.id}`)).body;
+    const fontPath = html.match(
+      /<link rel="preload" href="(\/public\/fonts\/[a-z-]+-[0-9a-f]{12}\.woff2)"/,
+    )?.[1];
+    expect(fontPath).toBeDefined();
+    expect(html).toContain(`@font-face{font-family:"${theme.font}";src:url(${fontPath})`);
+    expect(html).toContain('font-display:optional');
+    const font = await context.app.inject({ method: 'GET', url: fontPath! });
+    expect(font.statusCode).toBe(200);
+    expect(font.headers['content-type']).toBe('font/woff2');
+    expect(font.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(font.rawPayload.subarray(0, 4).toString('latin1')).toBe('wOF2');
+    expect((await context.app.inject({ method: 'GET', url: '/public/fonts/other.woff2' })).statusCode).toBe(
+      404,
+    );
+  });
+
   it('keep the 80-dish menu page within 30 KB compressed, styles included', async () => {
     const { club, call, table, page } = await setUp();
     const menu = (await call('POST', '/menu', demoDinner())).json();

@@ -46,7 +46,7 @@ describe('call waiter', () => {
       callWaiterEnabled: true,
       ...clubFields,
     });
-    const call = (method: 'GET' | 'POST' | 'PUT', path: string, payload?: object) =>
+    const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', path: string, payload?: object) =>
       context.app.inject({
         method,
         url: `/api/v1/clubs/${club.id}${path}`,

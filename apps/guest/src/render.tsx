@@ -3,6 +3,7 @@ import { contrastRatio } from '@carta/contract/themes';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { chrome } from './chrome.ts';
+import { LATIN_RANGE } from './fonts.ts';
 import { type LanguageChoice, MenuPage } from './menu-page.tsx';
 import type { GuestLanguage } from './messages.ts';
 import { type NoticeKind, NoticePage } from './notice-page.tsx';
@@ -95,6 +96,8 @@ type Document = {
   theme?: Theme | null;
   script?: string;
   refreshSeconds?: number;
+  /** Where the theme's font is served; without it the page reads in the phone's own font. */
+  fontUrl?: string | undefined;
 };
 
 const renderDocument = ({
@@ -104,24 +107,39 @@ const renderDocument = ({
   theme = null,
   script,
   refreshSeconds,
+  fontUrl,
 }: Document): string => {
   const html = renderToString(body);
   const scriptTag = script ? `<script type="module" src="${script}"></script>` : '';
   const style = theme ? ` style="${escapeHtml(themeVariables(theme))}"` : '';
   const refresh = refreshSeconds ? ` data-refresh="${refreshSeconds}"` : '';
   const offline = ` data-offline="${escapeHtml(chrome[language].lastUpdated)}"`;
-  return `<!doctype html><html lang="${language}"${style}${refresh}${offline}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover"><link rel="icon" href="data:,"><meta name="theme-color" content="${escapeHtml(theme?.tabBackground ?? '#faf7f5')}"><title>${escapeHtml(title)}</title><style>${STYLES}</style></head><body>${html}${scriptTag}</body></html>`;
+  // The font never holds the text back: preloaded, and used only if it arrives in time for the first
+  // paint (`optional`); otherwise the next visit has it from the cache.
+  const font =
+    theme && fontUrl
+      ? {
+          link: `<link rel="preload" href="${fontUrl}" as="font" type="font/woff2" crossorigin>`,
+          face: `@font-face{font-family:"${theme.font}";src:url(${fontUrl}) format("woff2");font-weight:100 900;font-display:optional;unicode-range:${LATIN_RANGE}}`,
+        }
+      : { link: '', face: '' };
+  return `<!doctype html><html lang="${language}"${style}${refresh}${offline}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover"><link rel="icon" href="data:,"><meta name="theme-color" content="${escapeHtml(theme?.tabBackground ?? '#faf7f5')}"><title>${escapeHtml(title)}</title>${font.link}<style>${font.face}${STYLES}</style></head><body>${html}${scriptTag}</body></html>`;
 };
 
-export const renderNoticePage = (props: Parameters<typeof NoticePage>[0] & { theme?: Theme | null }) =>
+type FontProps = { fontUrl?: string | undefined };
+
+export const renderNoticePage = (
+  props: Parameters<typeof NoticePage>[0] & { theme?: Theme | null } & FontProps,
+) =>
   renderDocument({
     language: props.language,
     title: props.clubName ?? 'Carta',
     body: <NoticePage {...props} />,
     theme: props.theme ?? null,
+    fontUrl: props.fontUrl,
   });
 
-export const renderMenuPage = (props: Parameters<typeof MenuPage>[0] & { script?: string }) =>
+export const renderMenuPage = (props: Parameters<typeof MenuPage>[0] & { script?: string } & FontProps) =>
   renderDocument({
     language: props.language,
     title: `${props.menu.name} · ${props.clubName}`,
@@ -129,15 +147,17 @@ export const renderMenuPage = (props: Parameters<typeof MenuPage>[0] & { script?
     theme: props.menu.theme,
     ...(props.script ? { script: props.script } : {}),
     refreshSeconds: props.menu.refreshTime,
+    fontUrl: props.fontUrl,
   });
 
-export const renderTablePage = (props: Parameters<typeof TablePage>[0] & { script?: string }) =>
+export const renderTablePage = (props: Parameters<typeof TablePage>[0] & { script?: string } & FontProps) =>
   renderDocument({
     language: props.language,
     title: props.table.clubName,
     body: <TablePage {...props} />,
     theme: props.table.theme,
     ...(props.script ? { script: props.script } : {}),
+    fontUrl: props.fontUrl,
   });
 
 export type { LanguageChoice, NoticeKind };

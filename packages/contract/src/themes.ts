@@ -7,6 +7,7 @@ import { requiredText } from './fields.ts';
 
 /** Fonts the guest pages ship with. */
 export const THEME_FONTS = ['Inter', 'Lora', 'Playfair Display', 'Nunito', 'Oswald'] as const;
+export type ThemeFont = (typeof THEME_FONTS)[number];
 
 export const THEME_COLOURS = [
   'background',

@@ -2,9 +2,11 @@ import { createHash } from 'node:crypto';
 import { pickLanguage } from '@carta/contract/accept-language';
 import { id } from '@carta/contract/fields';
 import { API_BASE_PATH } from '@carta/contract/limits';
+import type { ThemeFont } from '@carta/contract/themes';
 import { WAITER_CALLS_PER_ADDRESS } from '@carta/contract/waiter-calls';
 import { bundleGuestScript, bundleServiceWorker } from '@carta/guest/bundle';
 import { chrome, fill, weekday } from '@carta/guest/chrome';
+import { loadThemeFonts } from '@carta/guest/fonts';
 import { GUEST_LANGUAGES, type GuestLanguage, pickGuestLanguage } from '@carta/guest/messages';
 import { type LanguageChoice, renderMenuPage, renderNoticePage, renderTablePage } from '@carta/guest/render';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -75,7 +77,30 @@ const keyOf = (request: FastifyRequest) =>
  * JavaScript: the table's menus now, one menu, or a page that says why there is nothing to read.
  */
 export const guestPageRoutes: FastifyPluginAsyncZod = async (app) => {
-  const [script, serviceWorker] = await Promise.all([bundleGuestScript(), bundleServiceWorker()]);
+  const [script, serviceWorker, fonts] = await Promise.all([
+    bundleGuestScript(),
+    bundleServiceWorker(),
+    loadThemeFonts(),
+  ]);
+  const fontFiles = new Map([...fonts.values()].map((font) => [font.name, font]));
+  /** The address of a theme's font file. */
+  const fontUrlOf = (theme: { font: string } | null) => {
+    const file = theme ? fonts.get(theme.font as ThemeFont) : undefined;
+    return file ? `/public/fonts/${file.name}` : undefined;
+  };
+  app.get(
+    '/public/fonts/:name',
+    { schema: { hide: true, params: z.object({ name: z.string() }) } },
+    async (request, reply) => {
+      const file = fontFiles.get(request.params.name);
+      if (!file) return reply.status(404).type('text/plain').send('Not found');
+      return reply
+        .type('font/woff2')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('access-control-allow-origin', '*')
+        .send(file.body);
+    },
+  );
   app.get('/public/sw.js', { schema: { hide: true } }, async (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(serviceWorker),
   );
@@ -148,6 +173,7 @@ export const guestPageRoutes: FastifyPluginAsyncZod = async (app) => {
         languages: choices(languages, language, path),
         menuHref,
         nextOpening: nextOpeningText(language, table.nextOpening) ?? null,
+        fontUrl: fontUrlOf(table.response.theme),
         waiter: waiterLinks(clubId, tableId, `${path}?list&lang=${language}`),
       }),
     );
@@ -197,6 +223,7 @@ export const guestPageRoutes: FastifyPluginAsyncZod = async (app) => {
         language,
         languages: choices(languages, language, `/public/menu/${clubId}/${tableId}/${menuId}`),
         listHref: `${tablePath}?list&lang=${language}`,
+        fontUrl: fontUrlOf(result.menu.theme),
         waiter: waiterLinks(clubId, tableId, `/public/menu/${clubId}/${tableId}/${menuId}?lang=${language}`),
       }),
     );
