@@ -1,7 +1,9 @@
 import { gzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DEMO_DINNER } from '../scripts/demo-menu.ts';
 import { buildApp } from '../src/app.ts';
+import { banners, clubs, storedFiles } from '../src/db/schema.ts';
 import { createMemoryMailer } from '../src/lib/mailer.ts';
 import { seedClub, seedOwner, TEST_APP_SECRET, testConfig, testDatabaseKind, useTestApp } from './helpers.ts';
 
@@ -177,6 +179,52 @@ describe('guest pages', () => {
     expect(html).toContain(`--tab-bg:${night.tabBackground}`);
     // Notte's best-seller label is a light yellow: its text turns dark.
     expect(html).toContain('--best-text:#1a1a1a');
+  });
+
+  it('draw the logo and the banner from their stored WebP widths, with sizes, width and height', async () => {
+    const { club, call, table, page } = await setUp();
+    const stored = (key: string, purpose: 'logo' | 'banner', widths: number[]) =>
+      context.database.db.insert(storedFiles).values({
+        clubId: club.id,
+        key,
+        purpose,
+        contentType: 'image/jpeg',
+        bytes: 1000,
+        width: widths.at(-1)!,
+        height: widths.at(-1)!,
+        variants: widths.map((width) => ({ width, height: width })),
+      });
+    const logoKey = `img/${'a'.repeat(24)}`;
+    const bannerKey = `img/${'b'.repeat(24)}`;
+    await stored(logoKey, 'logo', [128, 256, 512]);
+    await stored(bannerKey, 'banner', [400, 800]);
+    await context.database.db.update(clubs).set({ logo: logoKey }).where(eq(clubs.id, club.id));
+    const menu = (
+      await call('POST', '/menu', {
+        name: 'Cena',
+        sections: [{ name: 'Primi', items: [{ name: 'Carbonara', price: 12 }] }],
+      })
+    ).json();
+    await context.database.db
+      .insert(banners)
+      .values({
+        menuId: menu.id,
+        title: 'Happy hour',
+        price: '8 €',
+        imageUrl: `/files/${bannerKey}-800.webp`,
+      });
+    // Anything else that would drop the kept page: a write through the API.
+    await call('PATCH', '/settings', { menuLabelEnabled: true });
+
+    const html = (await page(`/public/menu/${club.id}/${table.id}/${menu.id}`)).body;
+    expect(html).toContain(
+      `<img class="logo" src="/files/${logoKey}-128.webp" srcSet="/files/${logoKey}-128.webp 128w, /files/${logoKey}-256.webp 256w, /files/${logoKey}-512.webp 512w" sizes="48px" alt="" width="48" height="48"`,
+    );
+    expect(html).toMatch(
+      new RegExp(
+        `<img src="/files/${bannerKey}-400.webp" srcSet="/files/${bannerKey}-400.webp 400w, /files/${bannerKey}-800.webp 800w" sizes="96px" alt="" width="96" height="96" loading="lazy"`,
+      ),
+    );
   });
 
   it("serve the theme's font from Carta itself, cached for a year, never holding the text back", async () => {

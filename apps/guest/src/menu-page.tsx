@@ -1,5 +1,5 @@
 import { ALLERGENS } from '@carta/contract/entities';
-import type { GuestItem, GuestMenu } from '@carta/contract/guest';
+import type { GuestImage, GuestItem, GuestMenu } from '@carta/contract/guest';
 import { type Chrome, chrome, formatPrice, tableLabel } from './chrome.ts';
 import type { GuestLanguage } from './messages.ts';
 
@@ -39,6 +39,21 @@ export const LanguageSwitch = ({ choices, words }: { choices: LanguageChoice[]; 
         </a>
       ))}
     </nav>
+  ) : null;
+
+/** The club's logo at 48 px: the browser picks the stored width that suits the screen. */
+export const Logo = ({ image }: { image: GuestImage | null }) =>
+  image ? (
+    <img
+      className="logo"
+      src={image.src}
+      srcSet={image.srcset ?? undefined}
+      sizes="48px"
+      alt=""
+      width={48}
+      height={48}
+      decoding="async"
+    />
   ) : null;
 
 /** The club's ways to be reached, as working links. */
@@ -188,7 +203,7 @@ export const MenuPage = ({
   return (
     <>
       <header className="top">
-        {menu.logo && <img className="logo" src={menu.logo} alt="" width={48} height={48} />}
+        <Logo image={menu.logoImage} />
         <div className="titles">
           <p className="club">{clubName}</p>
           <h1>{menu.name}</h1>
@@ -203,8 +218,17 @@ export const MenuPage = ({
       )}
       {menu.banner && (
         <section className="banner" aria-label={menu.banner.title}>
-          {menu.banner.imageUrl && (
-            <img src={menu.banner.imageUrl} alt="" width={96} height={96} loading="lazy" />
+          {menu.bannerImage && (
+            <img
+              src={menu.bannerImage.src}
+              srcSet={menu.bannerImage.srcset ?? undefined}
+              sizes="96px"
+              alt=""
+              width={96}
+              height={96}
+              loading="lazy"
+              decoding="async"
+            />
           )}
           <div>
             <h2>{menu.banner.title}</h2>

@@ -4,6 +4,7 @@ import {
   Contacts,
   type LanguageChoice,
   LanguageSwitch,
+  Logo,
   WaiterButton,
   type WaiterLinks,
 } from './menu-page.tsx';
@@ -31,7 +32,7 @@ export const TablePage = ({
   return (
     <>
       <header className="top">
-        {table.logo && <img className="logo" src={table.logo} alt="" width={48} height={48} />}
+        <Logo image={table.logoImage} />
         <div className="titles">
           <h1>{table.clubName}</h1>
           <p className="table">{tableLabel(words, table.tableName)}</p>

@@ -5,12 +5,19 @@ import { FullMenuSchema, MenuItemSchema, MenuSectionSchema } from './entities.ts
 
 export const GuestItemSchema = MenuItemSchema.omit({ disabled: true, brandCode: true });
 export const GuestSectionSchema = MenuSectionSchema.extend({ items: z.array(GuestItemSchema) });
+/** An image as guest pages draw it: the file, and its WebP widths for `srcset` when Carta stored it. */
+export const GuestImageSchema = z.object({ src: z.string(), srcset: z.string().nullable() });
+export type GuestImage = z.infer<typeof GuestImageSchema>;
+
 export const GuestMenuSchema = FullMenuSchema.omit({
   adminDisplayName: true,
   enabled: true,
   themeId: true,
 }).extend({
   sections: z.array(GuestSectionSchema),
+  /** The logo and the banner's image in every stored width (`logo` and `banner.imageUrl` stay as in spec §3). */
+  logoImage: GuestImageSchema.nullable(),
+  bannerImage: GuestImageSchema.nullable(),
 });
 export type GuestMenu = z.infer<typeof GuestMenuSchema>;
 export type GuestItem = z.infer<typeof GuestItemSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TableListEntrySchema, TableMenuViewSchema, TableZoneSchema } from './entities.ts';
 import { id, requiredText, time } from './fields.ts';
+import { GuestImageSchema } from './guest.ts';
 
 // Tables, zones and menu schedules (spec §3 Scheduling, Table, Table zone, Table-menu view; §7).
 
@@ -117,6 +118,7 @@ export const PublicTableResponseSchema = z.discriminatedUnion('state', [
     tableName: z.string(),
     /** The guests of this table may call a waiter. */
     callWaiterEnabled: z.boolean(),
+    logoImage: GuestImageSchema.nullable(),
   }),
   z.object({ state: z.enum(GUEST_CLUB_STATES), clubName: z.string() }),
 ]);

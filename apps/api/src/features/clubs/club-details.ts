@@ -1,5 +1,6 @@
 import type { Address } from '@carta/contract/clubs';
 import type { ClubDetails } from '@carta/contract/entities';
+import type { GuestImage } from '@carta/contract/guest';
 import { MENU_LANGUAGES, type MenuLanguage } from '@carta/contract/limits';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -16,7 +17,7 @@ import {
   subscriptions,
   themes,
 } from '../../db/schema.ts';
-import { describeImage } from '../images/images.ts';
+import { describeImage, FILES_PATH } from '../images/images.ts';
 import { clubPlan, clubState } from './plan.ts';
 
 /** One line for guests: "Via Roma 1, 20121 Milano MI". */
@@ -32,6 +33,32 @@ export const clubLogo = async (db: Database, clubId: number, key: string | null)
     .where(and(eq(storedFiles.clubId, clubId), eq(storedFiles.key, key)));
   if (!file) return { logo: null, logoKey: null };
   return { logo: describeImage(key, file.variants, file).url, logoKey: key };
+};
+
+/**
+ * An image for the guest pages, from a stored image's key or its `/files/` address: every WebP width
+ * it was stored in, for `srcset`. Any other address is drawn as it is.
+ */
+export const guestImage = async (
+  db: Database,
+  clubId: number,
+  keyOrUrl: string | null,
+): Promise<GuestImage | null> => {
+  if (!keyOrUrl) return null;
+  const key =
+    /^(img\/[0-9a-f]+)$/.exec(keyOrUrl)?.[1] ??
+    new RegExp(`^${FILES_PATH}/(img/[0-9a-f]+)-\\d+\\.webp$`).exec(keyOrUrl)?.[1];
+  if (!key) return { src: keyOrUrl, srcset: null };
+  const [file] = await db
+    .select({ width: storedFiles.width, height: storedFiles.height, variants: storedFiles.variants })
+    .from(storedFiles)
+    .where(and(eq(storedFiles.clubId, clubId), eq(storedFiles.key, key)));
+  if (!file) return null;
+  const image = describeImage(key, file.variants, file);
+  return {
+    src: image.variants[0]?.url ?? image.url,
+    srcset: image.variants.map((variant) => `${variant.url} ${variant.width}w`).join(', ') || null,
+  };
 };
 
 export const isMenuLanguage = (language: string): language is MenuLanguage =>

@@ -4,7 +4,7 @@ import type { PublicTableResponse } from '@carta/contract/tables';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { addresses, clubs, clubTables, subscriptions, themes } from '../../db/schema.ts';
-import { clubLogo, formatAddress, isMenuLanguage } from '../clubs/club-details.ts';
+import { clubLogo, formatAddress, guestImage, isMenuLanguage } from '../clubs/club-details.ts';
 import { loadFullMenu } from '../menus/menu-store.ts';
 import { loadScheduledMenus } from '../tables/table-store.ts';
 
@@ -106,7 +106,10 @@ export const loadGuestTable = async (
   const { club } = row;
   const scheduled = await loadScheduledMenus(db, clubId);
   const available = menusAvailable(club, row.table, scheduled, now);
-  const { logo } = await clubLogo(db, clubId, club.logo);
+  const [{ logo }, logoImage] = await Promise.all([
+    clubLogo(db, clubId, club.logo),
+    guestImage(db, clubId, club.logo),
+  ]);
   return {
     kind: 'open',
     languages: menuLanguagesOf(club),
@@ -118,6 +121,7 @@ export const loadGuestTable = async (
       clubName: club.name,
       tableName: row.table.name,
       callWaiterEnabled: club.callWaiterEnabled,
+      logoImage,
       clubAddress: formatAddress(row.address),
       clubDisplayEmail: club.displayEmail,
       clubDisplayPhone: club.displayPhone,
@@ -178,6 +182,7 @@ export const loadGuestMenu = async (
     ...full
   } = await loadFullMenu(db, clubId, menuId);
   const languages = table.languages;
+  const bannerImage = await guestImage(db, clubId, full.banner?.imageUrl ?? null);
   return {
     kind: 'open',
     tableName: table.response.tableName,
@@ -186,6 +191,8 @@ export const loadGuestMenu = async (
     menu: {
       ...full,
       theme: full.theme ?? table.response.theme,
+      logoImage: table.response.logoImage,
+      bannerImage,
       translations: full.translations.filter((language) => languages.includes(language)),
       sections: full.sections
         .filter((section) => !section.disabled)
