@@ -205,14 +205,12 @@ describe('guest pages', () => {
         sections: [{ name: 'Primi', items: [{ name: 'Carbonara', price: 12 }] }],
       })
     ).json();
-    await context.database.db
-      .insert(banners)
-      .values({
-        menuId: menu.id,
-        title: 'Happy hour',
-        price: '8 €',
-        imageUrl: `/files/${bannerKey}-800.webp`,
-      });
+    await context.database.db.insert(banners).values({
+      menuId: menu.id,
+      title: 'Happy hour',
+      price: '8 €',
+      imageUrl: `/files/${bannerKey}-800.webp`,
+    });
     // Anything else that would drop the kept page: a write through the API.
     await call('PATCH', '/settings', { menuLabelEnabled: true });
 
