@@ -28,20 +28,27 @@ test('the translations overview marks missing texts, saves edits and shows progr
   await page.goto(`/clubs/${clubId}/menu/${menu.id}/translations`);
   await expect(page.getByText('Scegli qui sopra le lingue')).toBeVisible();
   await page.getByRole('button', { name: 'Inglese' }).click();
-  await expect(page.getByTestId('progress-en')).toContainText('0 testi tradotti su 3');
-  await expect(page.getByTestId('translation-row')).toHaveCount(3);
+  // The menu's own name, the category, the dish's name and description (Spritz keeps its name).
+  await expect(page.getByTestId('progress-en')).toContainText('0 testi tradotti su 4');
+  await expect(page.getByTestId('translation-row')).toHaveCount(4);
+  await expect(page.getByRole('heading', { name: 'Il menu' })).toBeVisible();
 
+  await page.getByRole('textbox', { name: '“Pranzo” in Inglese' }).fill('Lunch');
   await page.getByRole('textbox', { name: '“Primi” in Inglese' }).fill('First courses');
   await page
     .getByRole('textbox', { name: '“Ragù e besciamella” in Inglese' })
     .fill('Meat sauce and béchamel');
   await page.getByRole('button', { name: 'Salva le traduzioni' }).click();
-  await expect(page.getByText('2 traduzioni salvate')).toBeVisible();
-  await expect(page.getByTestId('progress-en')).toContainText('2 testi tradotti su 3');
+  await expect(page.getByText('3 traduzioni salvate')).toBeVisible();
+  await expect(page.getByTestId('progress-en')).toContainText('3 testi tradotti su 4');
 
   await page.getByRole('switch', { name: 'Solo quelli mancanti' }).check();
   await expect(page.getByTestId('translation-row')).toHaveCount(1);
   await expect(page.getByTestId('translation-row')).toContainText('Lasagna');
+
+  // The menu's form shows the translated name beside the original.
+  await page.goto(`/clubs/${clubId}/menu/${menu.id}/edit`);
+  await expect(page.getByRole('textbox', { name: 'Inglese' })).toHaveValue('Lunch');
 });
 
 test('a Free club sees its own theme locked; a Smart club saves one and is warned about poor contrast', async ({

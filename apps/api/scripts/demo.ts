@@ -29,9 +29,14 @@ type SampleItem = {
   bestSeller?: boolean;
   suggested?: boolean;
 };
-const SAMPLE_MENUS: { name: string; sections: { name: string; items: SampleItem[] }[] }[] = [
+const SAMPLE_MENUS: {
+  name: string;
+  englishName: string;
+  sections: { name: string; items: SampleItem[] }[];
+}[] = [
   {
     name: 'Cocktail',
+    englishName: 'Cocktails',
     sections: [
       {
         name: 'Classici',
@@ -96,6 +101,7 @@ if (existing?.totpSecret) {
       .values({
         clubId: club!.id,
         name: 'Cena',
+        nameTranslations: { en: 'Dinner' },
         adminDisplayName: 'Carta invernale',
         position: 0,
         footer: 'Coperto 2,50 €. Chiedi al personale per allergie e intolleranze.',
@@ -140,7 +146,12 @@ if (existing?.totpSecret) {
     for (const [index, sample] of SAMPLE_MENUS.entries()) {
       const [menu] = await tx
         .insert(menus)
-        .values({ clubId: club!.id, name: sample.name, position: index + 1 })
+        .values({
+          clubId: club!.id,
+          name: sample.name,
+          nameTranslations: { en: sample.englishName },
+          position: index + 1,
+        })
         .returning();
       for (const [sectionPosition, section] of sample.sections.entries()) {
         const [row] = await tx

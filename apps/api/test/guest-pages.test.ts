@@ -328,6 +328,36 @@ describe('guest pages', () => {
     },
   );
 
+  it("show the menu's name in the guest's language, the original where it has none", async () => {
+    const { club, call, table, page } = await setUp();
+    const dinner = (
+      await call('POST', '/menu', {
+        name: 'Cena',
+        nameTranslations: { en: 'Dinner' },
+        sections: [{ name: 'Primi', items: [{ name: 'Carbonara', price: 12 }] }],
+      })
+    ).json();
+    await call('POST', '/menu', {
+      name: 'Cocktail',
+      sections: [{ name: 'Classici', items: [{ name: 'Negroni', price: 9 }] }],
+    });
+    const list = (await page(`/public/qrcodemenu/${club.id}/${table.id}`, 'en-GB,en;q=0.9')).body;
+    expect(list).toContain('>Dinner</a>');
+    expect(list).toContain('>Cocktail</a>');
+    const english = (await page(`/public/menu/${club.id}/${table.id}/${dinner.id}?lang=en`)).body;
+    expect(english).toContain('<h1>Dinner</h1>');
+    expect(english).toContain('<title>Dinner · Osteria Blu</title>');
+    const italian = (await page(`/public/menu/${club.id}/${table.id}/${dinner.id}?lang=it`)).body;
+    expect(italian).toContain('<h1>Cena</h1>');
+    const json = (
+      await context.app.inject({ method: 'GET', url: `/api/v1/clubs/${club.id}/menu/tables/${table.id}` })
+    ).json();
+    expect(json.menu.map((menu: { translations: object }) => menu.translations)).toEqual([
+      { en: 'Dinner' },
+      {},
+    ]);
+  });
+
   it('count page views per day and menu, numbers only, without cookies; refreshes are not views', async () => {
     const { club, call, table, page } = await setUp();
     const dinner = (await call('POST', '/menu', { name: 'Cena' })).json();

@@ -27,6 +27,7 @@ describe('menu translations and themes', () => {
     const menu = (
       await call('POST', '/menu', {
         name: 'Cena',
+        nameTranslations: { en: 'Dinner', de: '' },
         sections: [
           {
             name: 'Antipasti',
@@ -59,6 +60,8 @@ describe('menu translations and themes', () => {
         text.original,
       ]),
     ).toEqual([
+      // The menu's own name first, then every category and dish as the menu reads.
+      ['menu', 'name', 'Cena'],
       ['section', 'name', 'Antipasti'],
       ['item', 'name', 'Bruschetta'],
       ['item', 'description', 'Pane e pomodoro'],
@@ -66,24 +69,30 @@ describe('menu translations and themes', () => {
       ['item', 'ingredients', 'Aperol, prosecco'],
     ]);
     expect(overview.progress).toEqual([
-      { language: 'en', total: 4, translated: 2 },
-      { language: 'de', total: 4, translated: 0 },
+      { language: 'en', total: 5, translated: 3 },
+      { language: 'de', total: 5, translated: 0 },
     ]);
 
-    const [section, , description, ingredients] = overview.texts;
+    const [menuName, section, , description, ingredients] = overview.texts;
+    expect(menuName.translations).toEqual({ en: 'Dinner', de: null });
     const saved = await call('PUT', `/menu/${menu.id}/translations`, {
       texts: [
         { kind: 'item', id: description.id, field: 'description', language: 'en', text: 'Bread and tomato' },
         { kind: 'item', id: ingredients.id, field: 'ingredients', language: 'en', text: 'Aperol, prosecco' },
         { kind: 'section', id: section.id, field: 'name', language: 'de', text: 'Vorspeisen' },
         { kind: 'section', id: section.id, field: 'name', language: 'en', text: '' },
+        { kind: 'menu', id: menu.id, field: 'name', language: 'de', text: 'Abendessen' },
       ],
     });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().progress).toEqual([
-      { language: 'en', total: 4, translated: 3 },
-      { language: 'de', total: 4, translated: 1 },
+      { language: 'en', total: 5, translated: 4 },
+      { language: 'de', total: 5, translated: 2 },
     ]);
+    expect((await call('GET', `/menu/${menu.id}`)).json().nameTranslations).toEqual({
+      en: 'Dinner',
+      de: 'Abendessen',
+    });
     // The item keeps its translated name beside the new description.
     const item = (await call('GET', `/menu/${menu.id}`)).json().sections[0].items[0];
     expect(item.translations.en).toMatchObject({
@@ -101,7 +110,7 @@ describe('menu translations and themes', () => {
     });
     expect(refused.statusCode).toBe(404);
     const after = (await call('GET', `/menu/${menu.id}/translations`)).json();
-    expect(after.texts[2].translations.en).toBe('Bread and tomato');
+    expect(after.texts[3].translations.en).toBe('Bread and tomato');
   });
 
   it('offers standard themes that meet WCAG AA to everyone', async () => {

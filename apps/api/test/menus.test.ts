@@ -225,9 +225,12 @@ describe('menus, categories and items', () => {
 
   it("duplicates deeply and independently, named in the owner's language", async () => {
     const { call, owner } = await setUp({ freeForever: true });
-    const original = (await call('POST', '/menu', dinner)).json();
+    const original = (await call('POST', '/menu', { ...dinner, nameTranslations: { en: 'Dinner' } })).json();
+    expect(original.nameTranslations).toEqual({ en: 'Dinner' });
     const copy = (await call('POST', `/menu/${original.id}/duplicate`)).json();
     expect(copy.name).toBe('Cena (copia)');
+    // "Dinner" would not name "Cena (copia)": the copy starts without name translations.
+    expect(copy.nameTranslations).toEqual({});
     expect(copy.position).toBe(1);
     expect(copy.id).not.toBe(original.id);
     const strip = (menu: { sections: Section[] }) =>

@@ -41,6 +41,10 @@ export const LanguageSwitch = ({ choices, words }: { choices: LanguageChoice[]; 
     </nav>
   ) : null;
 
+/** The menu's name in the reading language, else as written. */
+export const menuName = (menu: Pick<GuestMenu, 'name' | 'nameTranslations'>, language: GuestLanguage) =>
+  menu.nameTranslations[language as keyof typeof menu.nameTranslations] || menu.name;
+
 /** The club's logo at 48 px: the browser picks the stored width that suits the screen. */
 export const Logo = ({ image }: { image: GuestImage | null }) =>
   image ? (
@@ -206,7 +210,7 @@ export const MenuPage = ({
         <Logo image={menu.logoImage} />
         <div className="titles">
           <p className="club">{clubName}</p>
-          <h1>{menu.name}</h1>
+          <h1>{menuName(menu, language)}</h1>
           <p className="table">{tableLabel(words, tableName)}</p>
         </div>
         <LanguageSwitch choices={languages} words={words} />

@@ -4,7 +4,7 @@ import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { chrome } from './chrome.ts';
 import { LATIN_RANGE } from './fonts.ts';
-import { type LanguageChoice, MenuPage } from './menu-page.tsx';
+import { type LanguageChoice, MenuPage, menuName } from './menu-page.tsx';
 import type { GuestLanguage } from './messages.ts';
 import { type NoticeKind, NoticePage } from './notice-page.tsx';
 import { TablePage } from './table-page.tsx';
@@ -142,7 +142,7 @@ export const renderNoticePage = (
 export const renderMenuPage = (props: Parameters<typeof MenuPage>[0] & { script?: string } & FontProps) =>
   renderDocument({
     language: props.language,
-    title: `${props.menu.name} · ${props.clubName}`,
+    title: `${menuName(props.menu, props.language)} · ${props.clubName}`,
     body: <MenuPage {...props} />,
     theme: props.menu.theme,
     ...(props.script ? { script: props.script } : {}),

@@ -52,7 +52,9 @@ export const TablePage = ({
             <ul className="menus">
               {table.menu.map((menu) => (
                 <li key={menu.id}>
-                  <a href={menuHref(menu.id)}>{menu.name}</a>
+                  <a href={menuHref(menu.id)}>
+                    {menu.translations[language as keyof typeof menu.translations] || menu.name}
+                  </a>
                 </li>
               ))}
             </ul>

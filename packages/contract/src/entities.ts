@@ -202,6 +202,8 @@ export const FullMenuSchema = z.object({
   sections: z.array(MenuSectionSchema),
   theme: ThemeSchema.nullable(),
   translations: z.array(MenuLanguageSchema),
+  /** The menu's name in the club's other languages (a language without one reads the original). */
+  nameTranslations: z.partialRecord(MenuLanguageSchema, z.string()),
   ...clubContactFields,
   /** Owner only: the enabled switch and the menu's own theme (null: the club's). */
   enabled: z.boolean(),

@@ -104,6 +104,15 @@ const NewSectionSchema = z
 export const MenuFieldsSchema = z
   .object({
     name: requiredText(MENU_NAME_MAX),
+    /** The name guests read in each of the club's languages; when sent, replaces them all (blank: none). */
+    nameTranslations: z
+      .partialRecord(MenuLanguageSchema, optionalText(MENU_NAME_MAX))
+      .transform((names) =>
+        Object.fromEntries(
+          Object.entries(names).filter((entry): entry is [string, string] => Boolean(entry[1])),
+        ),
+      )
+      .optional(),
     adminDisplayName: optionalText(MENU_HIDDEN_NOTE_MAX),
     footer: optionalText(MENU_FOOTER_MAX),
     enabled: z.boolean().default(true),
@@ -198,9 +207,9 @@ export type TranslationProgress = z.infer<typeof TranslationProgressSchema>;
 
 export const TRANSLATABLE_FIELDS = ['name', 'description', 'ingredients'] as const;
 
-/** One text of a menu with its translation per language (GET .../translations). */
+/** One text of a menu with its translation per language (GET .../translations); the menu's own name has `sectionId` 0. */
 export const TranslatableTextSchema = z.object({
-  kind: z.enum(['section', 'item']),
+  kind: z.enum(['menu', 'section', 'item']),
   id: z.number(),
   sectionId: z.number(),
   field: z.enum(TRANSLATABLE_FIELDS),
@@ -223,7 +232,7 @@ export const SaveTranslationsRequestSchema = z
       .array(
         z
           .object({
-            kind: z.enum(['section', 'item']),
+            kind: z.enum(['menu', 'section', 'item']),
             id,
             field: z.enum(TRANSLATABLE_FIELDS),
             language: MenuLanguageSchema,

@@ -201,6 +201,8 @@ export const menus = pgTable(
       .notNull()
       .references(() => clubs.id, { onDelete: 'cascade' }),
     name: text().notNull(),
+    /** The name in the club's other languages, e.g. { "en": "Dinner" }. */
+    nameTranslations: jsonb().$type<Partial<Record<string, string>>>().notNull().default({}),
     /** Hidden note, shown to the owner only. */
     adminDisplayName: text(),
     position: integer().notNull(),

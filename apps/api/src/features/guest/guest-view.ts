@@ -138,7 +138,13 @@ export const loadGuestTable = async (
         id: menu.id,
         name: menu.name,
         position: menu.position,
-        translations: {},
+        // Only the languages guests may read now.
+        translations: Object.fromEntries(
+          menuLanguagesOf(club).flatMap((language) => {
+            const name = menu.nameTranslations[language];
+            return name ? [[language, name]] : [];
+          }),
+        ),
       })),
     },
   };
@@ -194,6 +200,9 @@ export const loadGuestMenu = async (
       logoImage: table.response.logoImage,
       bannerImage,
       translations: full.translations.filter((language) => languages.includes(language)),
+      nameTranslations: Object.fromEntries(
+        Object.entries(full.nameTranslations).filter(([language]) => languages.includes(language)),
+      ),
       sections: full.sections
         .filter((section) => !section.disabled)
         .map((section) => ({

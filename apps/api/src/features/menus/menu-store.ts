@@ -333,6 +333,9 @@ export const loadFullMenu = async (db: Db, clubId: number, menuId: number): Prom
   return {
     id: menu.id,
     name: menu.name,
+    nameTranslations: Object.fromEntries(
+      Object.entries(menu.nameTranslations).filter(([language, name]) => isMenuLanguage(language) && name),
+    ),
     adminDisplayName: menu.adminDisplayName,
     position: menu.position,
     enabled: menu.enabled,
@@ -408,7 +411,8 @@ export const duplicateMenu = async (tx: Transaction, clubId: number, menuId: num
   const { id: _id, createdAt: _created, updatedAt: _updated, ...fields } = source;
   const [copy] = await tx
     .insert(menus)
-    .values({ ...fields, name, position })
+    // The copy has a new name: the translations of the old one would not match it.
+    .values({ ...fields, name, nameTranslations: {}, position })
     .returning({ id: menus.id });
   const copyId = copy!.id;
 

@@ -7,7 +7,7 @@ import type {
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client.ts';
-import { clubs } from '../../db/schema.ts';
+import { clubs, menus } from '../../db/schema.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { isMenuLanguage } from '../clubs/club-details.ts';
 import { loadSections, writeItemTranslations, writeSectionTranslations } from './menu-store.ts';
@@ -33,8 +33,23 @@ export const loadMenuTranslations = async (
     .from(clubs)
     .where(eq(clubs.id, clubId));
   const languages = (club?.menuLanguages ?? []).filter(isMenuLanguage);
+  const [menu] = await db
+    .select({ name: menus.name, nameTranslations: menus.nameTranslations })
+    .from(menus)
+    .where(eq(menus.id, menuId));
   const sections = (await loadSections(db, [menuId])).get(menuId) ?? [];
   const texts: TranslatableText[] = [];
+  if (menu)
+    texts.push({
+      kind: 'menu',
+      id: menuId,
+      sectionId: 0,
+      field: 'name',
+      original: menu.name,
+      translations: Object.fromEntries(
+        languages.map((language) => [language, menu.nameTranslations[language] ?? null]),
+      ),
+    });
   for (const section of sections) {
     texts.push({
       kind: 'section',
@@ -88,13 +103,27 @@ export const saveMenuTranslations = async (tx: Transaction, menuId: number, chan
   );
   for (const change of changes) {
     const exists =
-      change.kind === 'section'
-        ? sectionById.has(change.id) && change.field === 'name'
-        : itemById.has(change.id);
+      change.kind === 'menu'
+        ? change.id === menuId && change.field === 'name'
+        : change.kind === 'section'
+          ? sectionById.has(change.id) && change.field === 'name'
+          : itemById.has(change.id);
     if (!exists) throw notFound();
   }
   for (const change of changes) {
     const language = change.language as MenuLanguage;
+    if (change.kind === 'menu') {
+      const [menu] = await tx
+        .select({ nameTranslations: menus.nameTranslations })
+        .from(menus)
+        .where(eq(menus.id, menuId));
+      const { [language]: _previous, ...others } = menu?.nameTranslations ?? {};
+      await tx
+        .update(menus)
+        .set({ nameTranslations: change.text ? { ...others, [language]: change.text } : others })
+        .where(eq(menus.id, menuId));
+      continue;
+    }
     if (change.kind === 'section') {
       await writeSectionTranslations(tx, change.id, { [language]: { translatedName: change.text } });
       continue;

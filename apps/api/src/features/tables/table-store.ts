@@ -59,6 +59,7 @@ export const loadScheduledMenus = async (db: Db, clubId: number) => {
     .select({
       id: menus.id,
       name: menus.name,
+      nameTranslations: menus.nameTranslations,
       position: menus.position,
       enabled: menus.enabled,
       footer: menus.footer,

@@ -1,4 +1,5 @@
 import type { FullMenu } from '@carta/contract/entities';
+import type { MenuLanguage } from '@carta/contract/limits';
 import { MENU_FOOTER_MAX, MENU_HIDDEN_NOTE_MAX } from '@carta/contract/limits';
 import { MENU_NAME_MAX, REFRESH_TIME_DEFAULT, SaveMenuRequestSchema } from '@carta/contract/menus';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -10,6 +11,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { Controller, FormProvider, type Path, useForm } from 'react-hook-form';
@@ -22,15 +24,19 @@ import { QueryError } from '../../components/query-error.tsx';
 import { ScreenHeader } from '../../components/screen-header.tsx';
 import { useUnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
 import { ApiError, isUnexpectedError } from '../../lib/api-error.ts';
+import { useClub } from '../clubs/api/get-club.ts';
 import { type SaveMenuRequest, useSaveMenu } from './api/menu-mutations.ts';
 import { useMenu, useThemes } from './api/menu-queries.ts';
 import { CharacterCount } from './character-count.tsx';
 
 type Values = z.input<typeof SaveMenuRequestSchema>;
 
-const valuesOf = (menu: FullMenu | undefined): Values => ({
+const valuesOf = (menu: FullMenu | undefined, languages: MenuLanguage[]): Values => ({
   ...(menu ? { id: menu.id } : {}),
   name: menu?.name ?? '',
+  nameTranslations: Object.fromEntries(
+    languages.map((language) => [language, menu?.nameTranslations[language] ?? '']),
+  ),
   adminDisplayName: menu?.adminDisplayName ?? '',
   footer: menu?.footer ?? '',
   enabled: menu?.enabled ?? true,
@@ -38,7 +44,9 @@ const valuesOf = (menu: FullMenu | undefined): Values => ({
   themeId: menu?.themeId ?? null,
 });
 
-const MenuForm = ({ clubId, menu }: { clubId: string; menu: FullMenu | undefined }) => {
+type MenuFormProps = { clubId: string; menu: FullMenu | undefined; languages: MenuLanguage[] };
+
+const MenuForm = ({ clubId, menu, languages }: MenuFormProps) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
@@ -47,7 +55,7 @@ const MenuForm = ({ clubId, menu }: { clubId: string; menu: FullMenu | undefined
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<Values, unknown, SaveMenuRequest>({
     resolver: zodResolver(SaveMenuRequestSchema),
-    defaultValues: valuesOf(menu),
+    defaultValues: valuesOf(menu, languages),
     mode: 'onTouched',
   });
   const guard = useUnsavedChangesGuard(form.formState.isDirty);
@@ -56,7 +64,7 @@ const MenuForm = ({ clubId, menu }: { clubId: string; menu: FullMenu | undefined
     setFormError(null);
     try {
       const saved = await save.mutateAsync(values);
-      form.reset(valuesOf(saved));
+      form.reset(valuesOf(saved, languages));
       guard.allowLeaving();
       enqueueSnackbar(t(menu ? 'menuForm.saved' : 'menuForm.created', { name: saved.name }), {
         variant: 'success',
@@ -87,6 +95,24 @@ const MenuForm = ({ clubId, menu }: { clubId: string; menu: FullMenu | undefined
             required
             slotProps={{ htmlInput: { maxLength: MENU_NAME_MAX } }}
           />
+          {languages.length > 0 && (
+            <Stack component="fieldset" spacing={2} sx={{ border: 0, p: 0, m: 0 }}>
+              <Typography component="legend" variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                {t('menuForm.nameTranslations')}
+              </Typography>
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                {languages.map((language) => (
+                  <FormTextField<Values>
+                    key={language}
+                    name={`nameTranslations.${language}`}
+                    label={t(`menuLanguages.${language}`)}
+                    sx={{ flex: 1 }}
+                    slotProps={{ htmlInput: { maxLength: MENU_NAME_MAX, lang: language } }}
+                  />
+                ))}
+              </Stack>
+            </Stack>
+          )}
           <FormTextField<Values>
             name="adminDisplayName"
             label={t('menuForm.hiddenNote')}
@@ -174,19 +200,23 @@ export const MenuFormScreen = () => {
   const { t } = useTranslation();
   const { clubId = '', menuId } = useParams();
   const menu = useMenu(clubId, menuId);
+  const club = useClub(clubId);
   const isNew = menuId === undefined;
+  const languages = club.data?.menuLanguages ?? [];
   return (
     <>
       <ScreenHeader
         title={isNew ? t('screens.menuNew') : t('screens.menuEdit')}
         subtitle={isNew ? t('menuForm.newSubtitle') : menu.data?.name}
       />
-      {isNew ? (
-        <MenuForm clubId={clubId} menu={undefined} />
-      ) : menu.isError ? (
-        <QueryError onRetry={() => void menu.refetch()} />
+      {menu.isError || club.isError ? (
+        <QueryError onRetry={() => void (club.isError ? club.refetch() : menu.refetch())} />
+      ) : !club.data ? (
+        <CenteredSpinner isDelayed />
+      ) : isNew ? (
+        <MenuForm clubId={clubId} menu={undefined} languages={languages} />
       ) : menu.data ? (
-        <MenuForm key={menu.data.id} clubId={clubId} menu={menu.data} />
+        <MenuForm key={menu.data.id} clubId={clubId} menu={menu.data} languages={languages} />
       ) : (
         <CenteredSpinner isDelayed />
       )}

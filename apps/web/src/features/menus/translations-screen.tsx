@@ -127,7 +127,9 @@ const TranslationsEditor = ({
   const groups = new Map<number, TranslatableText[]>();
   for (const text of visible) groups.set(text.sectionId, [...(groups.get(text.sectionId) ?? []), text]);
   const sectionName = (sectionId: number) =>
-    overview.texts.find((text) => text.kind === 'section' && text.id === sectionId)?.original ?? '';
+    sectionId === 0
+      ? t('menuTranslations.menuGroup')
+      : (overview.texts.find((text) => text.kind === 'section' && text.id === sectionId)?.original ?? '');
 
   return (
     <>

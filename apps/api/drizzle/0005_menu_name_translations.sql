@@ -1,0 +1,1 @@
+ALTER TABLE "menus" ADD COLUMN "name_translations" jsonb DEFAULT '{}'::jsonb NOT NULL;
