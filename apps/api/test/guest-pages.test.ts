@@ -1,4 +1,5 @@
 import { gzipSync } from 'node:zlib';
+import { THEME_FONTS } from '@carta/contract/themes';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DEMO_DINNER } from '../scripts/demo-menu.ts';
@@ -246,6 +247,10 @@ describe('guest pages', () => {
     expect((await context.app.inject({ method: 'GET', url: '/public/fonts/other.woff2' })).statusCode).toBe(
       404,
     );
+    // The owner app's theme preview takes every font from one stylesheet.
+    const css = (await context.app.inject({ method: 'GET', url: '/public/fonts.css' })).body;
+    for (const family of THEME_FONTS) expect(css).toContain(`font-family:"Carta ${family}"`);
+    expect(css).toContain(fontPath);
   });
 
   it('keep the 80-dish menu page within 30 KB compressed, styles included', async () => {

@@ -6,7 +6,7 @@ import type { ThemeFont } from '@carta/contract/themes';
 import { WAITER_CALLS_PER_ADDRESS } from '@carta/contract/waiter-calls';
 import { bundleGuestScript, bundleServiceWorker } from '@carta/guest/bundle';
 import { chrome, fill, weekday } from '@carta/guest/chrome';
-import { loadThemeFonts } from '@carta/guest/fonts';
+import { LATIN_RANGE, loadThemeFonts } from '@carta/guest/fonts';
 import { GUEST_LANGUAGES, type GuestLanguage, pickGuestLanguage } from '@carta/guest/messages';
 import { type LanguageChoice, renderMenuPage, renderNoticePage, renderTablePage } from '@carta/guest/render';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -88,6 +88,17 @@ export const guestPageRoutes: FastifyPluginAsyncZod = async (app) => {
     const file = theme ? fonts.get(theme.font as ThemeFont) : undefined;
     return file ? `/public/fonts/${file.name}` : undefined;
   };
+  // Every theme font at once, for the owner app's theme preview; a browser downloads only the fonts
+  // a page uses. Named "Carta <font>" so the owner app's own text never changes font because of it.
+  const fontsCss = [...fonts.values()]
+    .map(
+      (font) =>
+        `@font-face{font-family:"Carta ${font.family}";src:url(/public/fonts/${font.name}) format("woff2");font-weight:100 900;font-display:swap;unicode-range:${LATIN_RANGE}}`,
+    )
+    .join('\n');
+  app.get('/public/fonts.css', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(fontsCss),
+  );
   app.get(
     '/public/fonts/:name',
     { schema: { hide: true, params: z.object({ name: z.string() }) } },

@@ -37,7 +37,7 @@ import { UploadNetworkError, uploadImage } from '../../lib/upload-image.ts';
 import type { ClubDetails } from './api/get-club.ts';
 import { useChooseClubTheme, useSaveCustomTheme, useThemeChoices } from './api/themes.ts';
 import { ClubQueryGate } from './club-query-gate.tsx';
-import { ThemePreview } from './theme-preview.tsx';
+import { ThemePreview, themeFontFamily, useThemeFonts } from './theme-preview.tsx';
 
 type Values = z.input<typeof SaveCustomThemeRequestSchema>;
 type Saved = z.output<typeof SaveCustomThemeRequestSchema>;
@@ -83,7 +83,7 @@ const ThemeCards = ({ club, themes }: { club: ClubDetails; themes: ThemeChoice[]
                 ))}
               </Box>
               <CardContent sx={{ pb: 0 }}>
-                <Typography sx={{ fontWeight: 600, fontFamily: `"${theme.font}", system-ui` }}>
+                <Typography sx={{ fontWeight: 600, fontFamily: themeFontFamily(theme.font) }}>
                   {theme.name}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
@@ -231,7 +231,7 @@ const CustomThemeEditor = ({ club, themes }: { club: ClubDetails; themes: ThemeC
                           disabled={isLocked}
                         >
                           {THEME_FONTS.map((font) => (
-                            <MenuItem key={font} value={font} sx={{ fontFamily: `"${font}", system-ui` }}>
+                            <MenuItem key={font} value={font} sx={{ fontFamily: themeFontFamily(font) }}>
                               {font}
                             </MenuItem>
                           ))}
@@ -371,6 +371,8 @@ const CustomThemeEditor = ({ club, themes }: { club: ClubDetails; themes: ThemeC
 /** /clubs/:clubId/profile/theme: the venue's theme, and on Smart its own, with a live preview. */
 export const ThemeEditorScreen = () => {
   const { t } = useTranslation();
+  // The cards and the preview show each theme in its own font.
+  useThemeFonts();
   return (
     <>
       <ScreenHeader title={t('themeEditor.title')} subtitle={t('themeEditor.subtitle')} />
