@@ -198,6 +198,12 @@ if (waiter) {
       if (button) button.disabled = false;
     }
   });
+  // Escape closes the confirmation and gives the focus back to the button.
+  waiter.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape' || !waiter.open) return;
+    waiter.open = false;
+    waiter.querySelector('summary')?.focus();
+  });
   let called = false;
   try {
     called = sessionStorage.getItem(CALL_KEY) === '1';
