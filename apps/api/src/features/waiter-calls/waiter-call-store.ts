@@ -19,6 +19,10 @@ type Executor = Database | Transaction;
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
+/** Calls staff still have to handle: not closed, and not older than the expiry. */
+const stillOpen = (now: Date) =>
+  and(ne(waiterCalls.status, 'closed'), gt(waiterCalls.createdAt, new Date(now.getTime() - EXPIRY_MS)));
+
 /** A call nobody closed in time is closed now, as of the moment it expired. */
 const expireStale = (db: Executor, where: ReturnType<typeof eq>, now: Date) =>
   db
@@ -44,13 +48,7 @@ export const guestCallState = async (
   const [open] = await db
     .select()
     .from(waiterCalls)
-    .where(
-      and(
-        eq(waiterCalls.tableId, tableId),
-        ne(waiterCalls.status, 'closed'),
-        gt(waiterCalls.createdAt, new Date(now.getTime() - EXPIRY_MS)),
-      ),
-    );
+    .where(and(eq(waiterCalls.tableId, tableId), stillOpen(now)));
   if (open)
     return {
       status: open.status === 'acknowledged' ? 'acknowledged' : 'open',
@@ -123,13 +121,7 @@ export const openCalls = async (db: Executor, clubId: number, now = new Date()):
     .from(waiterCalls)
     .innerJoin(clubTables, eq(clubTables.id, waiterCalls.tableId))
     .leftJoin(tableZones, eq(tableZones.id, clubTables.tableZoneId))
-    .where(
-      and(
-        eq(waiterCalls.clubId, clubId),
-        ne(waiterCalls.status, 'closed'),
-        gt(waiterCalls.createdAt, new Date(now.getTime() - EXPIRY_MS)),
-      ),
-    )
+    .where(and(eq(waiterCalls.clubId, clubId), stillOpen(now)))
     .orderBy(asc(waiterCalls.createdAt), asc(waiterCalls.id));
   return rows.map((row) => ({
     ...row,
