@@ -340,17 +340,6 @@ export const chrome: Record<GuestLanguage, Chrome> = {
 export const fill = (template: string, values: Record<string, string>) =>
   template.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '');
 
-export const weekday = (language: GuestLanguage, day: number) =>
-  new Intl.DateTimeFormat(language, { weekday: 'long', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(2024, 0, day)),
-  );
-
-export const formatPrice = (language: GuestLanguage, price: number | null, priceText: string | null) =>
-  priceText ??
-  (price === null
-    ? ''
-    : new Intl.NumberFormat(language, { style: 'currency', currency: 'EUR' }).format(price));
-
 /** "Tavolo 12" for a number; a name of its own ("Bancone", "Tavolo 3") is shown as it is. */
 export const tableLabel = (words: Chrome, name: string) =>
   /^\d+$/.test(name) ? fill(words.table, { name }) : name;

@@ -1,6 +1,7 @@
 import { ALLERGENS } from '@carta/contract/entities';
+import { formatItemPrice } from '@carta/contract/format-price';
 import type { GuestImage, GuestItem, GuestMenu } from '@carta/contract/guest';
-import { type Chrome, chrome, formatPrice, tableLabel } from './chrome.ts';
+import { type Chrome, chrome, tableLabel } from './chrome.ts';
 import type { GuestLanguage } from './messages.ts';
 
 export type LanguageChoice = { code: string; href: string; isCurrent: boolean };
@@ -158,7 +159,7 @@ const Item = ({
     >
       <div className="row">
         <h3>{name}</h3>
-        <span className="price">{formatPrice(language, item.price, item.priceText)}</span>
+        <span className="price">{formatItemPrice(item, { language })}</span>
       </div>
       {description && <p className="desc">{description}</p>}
       {ingredients && <p className="ingr">{ingredients}</p>}

@@ -1,11 +1,14 @@
 import { createHash } from 'node:crypto';
 import { pickLanguage } from '@carta/contract/accept-language';
 import { id } from '@carta/contract/fields';
+import { guestMenuPath, guestTablePath, guestWaiterPath } from '@carta/contract/guest-paths';
 import { API_BASE_PATH } from '@carta/contract/limits';
+import { TableParamsSchema } from '@carta/contract/tables';
 import type { ThemeFont } from '@carta/contract/themes';
 import { WAITER_CALLS_PER_ADDRESS } from '@carta/contract/waiter-calls';
+import { weekdayName } from '@carta/contract/weekdays';
 import { bundleGuestScript, bundleServiceWorker } from '@carta/guest/bundle';
-import { chrome, fill, weekday } from '@carta/guest/chrome';
+import { chrome, fill } from '@carta/guest/chrome';
 import { LATIN_RANGE, loadThemeFonts } from '@carta/guest/fonts';
 import { GUEST_LANGUAGES, type GuestLanguage, pickGuestLanguage } from '@carta/guest/messages';
 import { type LanguageChoice, renderMenuPage, renderNoticePage, renderTablePage } from '@carta/guest/render';
@@ -16,8 +19,7 @@ import { loadCallableTable, loadGuestMenu, loadGuestTable } from '../features/gu
 import { callWaiter } from '../features/waiter-calls/waiter-call-store.ts';
 import type { CachedPage } from '../plugins/guest-cache.ts';
 
-const TableParams = z.object({ clubId: id, tableId: id });
-const MenuParams = TableParams.extend({ menuId: id });
+const MenuParams = TableParamsSchema.extend({ menuId: id });
 const PageQuery = z.object({ lang: z.string().max(5).optional(), list: z.string().optional() });
 const WaiterQuery = z.object({ back: z.string().max(200).optional() });
 
@@ -131,7 +133,7 @@ export const guestPageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const nextOpeningText = (language: GuestLanguage, next: { day: number; time: string } | null) =>
     next
-      ? fill(chrome[language].nextOpening, { day: weekday(language, next.day), time: next.time })
+      ? fill(chrome[language].nextOpening, { day: weekdayName(next.day, { language }), time: next.time })
       : undefined;
 
   /** A page read by a guest; the page's own refreshes and revalidations are not new views. */
@@ -154,7 +156,7 @@ export const guestPageRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   const renderTable = async (
-    { clubId, tableId }: z.infer<typeof TableParams>,
+    { clubId, tableId }: z.infer<typeof TableParamsSchema>,
     query: z.infer<typeof PageQuery>,
     acceptLanguage: string | undefined,
   ): Promise<CachedPage> => {
@@ -169,8 +171,8 @@ export const guestPageRoutes: FastifyPluginAsyncZod = async (app) => {
       );
     }
     const { language, languages } = chooseLanguage(table.languages, query.lang, acceptLanguage);
-    const path = `/public/qrcodemenu/${clubId}/${tableId}`;
-    const menuHref = (menuId: number) => `/public/menu/${clubId}/${tableId}/${menuId}?lang=${language}`;
+    const path = guestTablePath(clubId, tableId);
+    const menuHref = (menuId: number) => `${guestMenuPath(clubId, tableId, menuId)}?lang=${language}`;
     // With exactly one menu, open it; the list stays one tap back (?list).
     const [onlyMenu, ...others] = table.response.menu;
     if (onlyMenu && others.length === 0 && query.list === undefined)
@@ -208,7 +210,7 @@ export const guestPageRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       );
     }
-    const tablePath = `/public/qrcodemenu/${clubId}/${tableId}`;
+    const tablePath = guestTablePath(clubId, tableId);
     if (result.kind === 'notAvailable') {
       const language = pickGuestLanguage(acceptLanguage);
       const detail = nextOpeningText(language, result.nextOpening);
@@ -224,6 +226,7 @@ export const guestPageRoutes: FastifyPluginAsyncZod = async (app) => {
       );
     }
     const { language, languages } = chooseLanguage(result.languages, query.lang, acceptLanguage);
+    const menuPath = guestMenuPath(clubId, tableId, menuId);
     return page(
       200,
       renderMenuPage({
@@ -232,10 +235,10 @@ export const guestPageRoutes: FastifyPluginAsyncZod = async (app) => {
         clubName: result.clubName,
         tableName: result.tableName,
         language,
-        languages: choices(languages, language, `/public/menu/${clubId}/${tableId}/${menuId}`),
+        languages: choices(languages, language, menuPath),
         listHref: `${tablePath}?list&lang=${language}`,
         fontUrl: fontUrlOf(result.menu.theme),
-        waiter: waiterLinks(clubId, tableId, `/public/menu/${clubId}/${tableId}/${menuId}?lang=${language}`),
+        waiter: waiterLinks(clubId, tableId, `${menuPath}?lang=${language}`),
       }),
     );
   };
@@ -243,7 +246,7 @@ export const guestPageRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The call-waiter button's two ways: the JSON call for the script, a page for a phone without it. */
   const waiterLinks = (clubId: number, tableId: number, back: string) => ({
     call: `${API_BASE_PATH}/clubs/${clubId}/menu/tables/${tableId}/waiter-call`,
-    form: `/public/waiter/${clubId}/${tableId}?back=${encodeURIComponent(back)}`,
+    form: `${guestWaiterPath(clubId, tableId)}?back=${encodeURIComponent(back)}`,
   });
 
   // The call-waiter form of a page read without JavaScript: its fields are not needed, only accepted.
@@ -253,10 +256,10 @@ export const guestPageRoutes: FastifyPluginAsyncZod = async (app) => {
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
   app.post(
-    '/public/waiter/:clubId/:tableId',
+    guestWaiterPath(':clubId', ':tableId'),
     {
       config: { rateLimit: { max: WAITER_CALLS_PER_ADDRESS, timeWindow: 10 * 60_000 } },
-      schema: { hide: true, params: TableParams, querystring: WaiterQuery },
+      schema: { hide: true, params: TableParamsSchema, querystring: WaiterQuery },
     },
     async (request, reply) => {
       const { clubId, tableId } = request.params;
@@ -301,8 +304,8 @@ export const guestPageRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.get(
-    '/public/qrcodemenu/:clubId/:tableId',
-    { schema: { hide: true, params: TableParams, querystring: PageQuery } },
+    guestTablePath(':clubId', ':tableId'),
+    { schema: { hide: true, params: TableParamsSchema, querystring: PageQuery } },
     async (request, reply) => {
       return cached(request, reply, { ...request.params, menuId: 0 }, () =>
         renderTable(request.params, request.query, request.headers['accept-language']),
@@ -311,7 +314,7 @@ export const guestPageRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/public/menu/:clubId/:tableId/:menuId',
+    guestMenuPath(':clubId', ':tableId', ':menuId'),
     { schema: { hide: true, params: MenuParams, querystring: PageQuery } },
     async (request, reply) => {
       return cached(request, reply, request.params, () =>

@@ -3,14 +3,11 @@
 // language on this device, refreshes the menu in place every `data-refresh` seconds and sends the
 // call-waiter form in place.
 
+import { matchesSearch, searchWords } from '@carta/contract/search-text';
+import type { GuestWaiterCall } from '@carta/contract/waiter-calls';
+
 const LANGUAGE_KEY = 'carta-guest-language';
 const root = document.documentElement;
-
-const normalise = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
 
 // Language: a choice made here is remembered; a page opened without ?lang follows it.
 for (const link of document.querySelectorAll<HTMLAnchorElement>('.langs a')) {
@@ -45,9 +42,7 @@ const empty = document.querySelector<HTMLElement>('.tools .empty');
 
 /** Search hides what does not match; avoided allergens mark the dishes that contain them. */
 const apply = () => {
-  const words = normalise(search?.value ?? '')
-    .split(/\s+/)
-    .filter(Boolean);
+  const words = searchWords(search?.value ?? '');
   const avoided = [...document.querySelectorAll<HTMLInputElement>('.chips input:checked')].map(
     (input) => input.value,
   );
@@ -55,8 +50,7 @@ const apply = () => {
   for (const section of document.querySelectorAll<HTMLElement>('.section')) {
     let inSection = 0;
     for (const item of section.querySelectorAll<HTMLElement>('.item')) {
-      const text = normalise(item.dataset.text ?? '');
-      const matches = words.every((word) => text.includes(word));
+      const matches = matchesSearch(words, item.dataset.text ?? '');
       const allergens = (item.dataset.allergens ?? '').split(' ');
       item.classList.toggle('hide', !matches);
       item.classList.toggle(
@@ -129,7 +123,6 @@ if (refreshSeconds > 0) {
 }
 
 // Call waiter: the form is sent in place, then the call is followed until staff close it.
-type CallState = { status: 'none' | 'open' | 'acknowledged'; waitSeconds: number };
 const waiter = document.querySelector<HTMLDetailsElement>('.waiter');
 if (waiter) {
   const words = waiter.dataset;
@@ -149,7 +142,7 @@ if (waiter) {
       // Private mode: the call is followed while the page stays open.
     }
   };
-  const show = (state: CallState) => {
+  const show = (state: GuestWaiterCall) => {
     const open = state.status !== 'none';
     waiter.dataset.state = state.status;
     // The button's words and the panel's line for each state of the call.
@@ -173,7 +166,7 @@ if (waiter) {
     if (document.hidden) return;
     try {
       const response = await fetch(call, { cache: 'no-store' });
-      if (response.ok) show((await response.json()) as CallState);
+      if (response.ok) show((await response.json()) as GuestWaiterCall);
     } catch {
       // No signal: the next turn tries again.
     }
@@ -184,11 +177,11 @@ if (waiter) {
     try {
       const response = await fetch(call, { method: 'POST' });
       if (response.ok) {
-        show((await response.json()) as CallState);
+        show((await response.json()) as GuestWaiterCall);
         waiter.open = false;
-      } else if (status) status.textContent = response.status === 429 ? words.tooSoon! : words.failed!;
+      } else if (status) status.textContent = (response.status === 429 ? words.tooSoon : words.failed) ?? '';
     } catch {
-      if (status) status.textContent = words.failed!;
+      if (status) status.textContent = words.failed ?? '';
     } finally {
       if (button) button.disabled = false;
     }

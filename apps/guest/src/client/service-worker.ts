@@ -3,14 +3,13 @@
 // with no signal the page still opens, saying when it was last updated. Pages go to the network first;
 // the script (named by its hash) is served from the cache.
 
+import { isGuestPagePath } from '@carta/contract/guest-paths';
+
 declare const self: ServiceWorkerGlobalScope;
 
 const PAGES = 'carta-pages-v1';
 const ASSETS = 'carta-assets-v1';
 const SAVED_AT = 'x-carta-saved-at';
-
-const isPage = (url: URL) =>
-  url.pathname.startsWith('/public/menu/') || url.pathname.startsWith('/public/qrcodemenu/');
 
 self.addEventListener('install', () => void self.skipWaiting());
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
@@ -56,7 +55,7 @@ self.addEventListener('fetch', (event) => {
     );
     return;
   }
-  if (event.request.mode !== 'navigate' || !isPage(url)) return;
+  if (event.request.mode !== 'navigate' || !isGuestPagePath(url.pathname)) return;
   event.respondWith(
     (async () => {
       try {
@@ -73,7 +72,7 @@ self.addEventListener('fetch', (event) => {
 // The first visit is not served through the worker: the page asks for itself to be saved.
 self.addEventListener('message', (event) => {
   const url = (event.data as { save?: string } | null)?.save;
-  if (!url || !isPage(new URL(url))) return;
+  if (!url || !isGuestPagePath(new URL(url).pathname)) return;
   event.waitUntil(
     fetch(url, { credentials: 'omit' })
       .then((response) => save(url, response))

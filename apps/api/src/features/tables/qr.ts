@@ -1,3 +1,4 @@
+import { guestTablePath } from '@carta/contract/guest-paths';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 
@@ -5,7 +6,7 @@ import QRCode from 'qrcode';
 const QR_OPTIONS = { errorCorrectionLevel: 'H', margin: 2 } as const;
 
 export const guestTableUrl = (publicUrl: string, clubId: number, tableId: number) =>
-  `${publicUrl}/public/qrcodemenu/${clubId}/${tableId}`;
+  `${publicUrl}${guestTablePath(clubId, tableId)}`;
 
 export const qrPng = (url: string, width = 768) =>
   QRCode.toBuffer(url, { ...QR_OPTIONS, type: 'png', width });

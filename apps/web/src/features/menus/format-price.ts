@@ -1,8 +1,6 @@
+import { DEFAULT_CURRENCY, formatItemPrice } from '@carta/contract/format-price';
 import { currentLanguage } from '../../lib/i18n.ts';
 
-/** A price as guests read it in the interface language (euros for now: the clubs are in the euro area). */
+/** A dish's price as guests read it, in the interface language (clubs have no currency of their own yet). */
 export const formatPrice = (price: number | null, priceText: string | null) =>
-  priceText ??
-  (price === null
-    ? ''
-    : new Intl.NumberFormat(currentLanguage(), { style: 'currency', currency: 'EUR' }).format(price));
+  formatItemPrice({ price, priceText }, { language: currentLanguage(), currency: DEFAULT_CURRENCY });

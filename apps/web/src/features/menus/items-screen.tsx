@@ -1,4 +1,5 @@
 import type { FullMenu, MenuItem, MenuSection } from '@carta/contract/entities';
+import { matchesSearch, searchWords } from '@carta/contract/search-text';
 import Add from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import EditOutlined from '@mui/icons-material/EditOutlined';
@@ -44,22 +45,15 @@ const MARKER_COLOR: Record<Marker, 'warning' | 'primary' | 'secondary' | 'defaul
   disabled: 'default',
 };
 
-const normalise = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
-
 /** Searching the whole menu: dishes whose name, description or ingredients contain the words. */
 const MenuSearchResults = ({ clubId, menu, query }: { clubId: string; menu: FullMenu; query: string }) => {
   const { t } = useTranslation();
-  const words = normalise(query).split(/\s+/).filter(Boolean);
+  const words = searchWords(query);
   const matches = menu.sections.flatMap((section) =>
     section.items
-      .filter((item) => {
-        const haystack = normalise([item.name, item.description, item.ingredients].filter(Boolean).join(' '));
-        return words.every((word) => haystack.includes(word));
-      })
+      .filter((item) =>
+        matchesSearch(words, [item.name, item.description, item.ingredients].filter(Boolean).join(' ')),
+      )
       .map((item) => ({ item, section })),
   );
   if (matches.length === 0)

@@ -1,4 +1,5 @@
 import type { TableZone } from '@carta/contract/entities';
+import { guestTablePath } from '@carta/contract/guest-paths';
 import { TABLE_NAME_MAX, ZONE_NAME_MAX } from '@carta/contract/tables';
 import Add from '@mui/icons-material/Add';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
@@ -46,8 +47,6 @@ import { ApiError } from '../../lib/api-error.ts';
 import { type TableWrite, useTableQr, useTables, useTableWrite, useZones } from './api/tables.ts';
 
 type Table = { id: number; name: string; premium: boolean; tableZoneId: number | null };
-
-const guestPath = (clubId: string, tableId: number) => `/public/qrcodemenu/${clubId}/${tableId}`;
 
 /** Runs a write and says how it went; answers the API's message on failure (for a field), else null. */
 const useRun = (clubId: string) => {
@@ -358,7 +357,7 @@ const TableCard = ({
       enqueueSnackbar(t('errors.GENERIC_TRY_LATER'), { variant: 'error' });
     }
   };
-  const link = `${window.location.origin}${guestPath(clubId, table.id)}`;
+  const link = `${window.location.origin}${guestTablePath(clubId, table.id)}`;
   return (
     <Paper variant="outlined" sx={{ p: 1.5, height: '100%' }} data-testid="table-card">
       <Stack direction="row" spacing={1.5}>
@@ -463,7 +462,7 @@ const TableCard = ({
             <Tooltip title={t('tables.open')}>
               <IconButton
                 component="a"
-                href={guestPath(clubId, table.id)}
+                href={guestTablePath(clubId, table.id)}
                 target="_blank"
                 rel="noopener"
                 aria-label={t('tables.openNamed', { name: table.name })}

@@ -1,28 +1,26 @@
+import { weekdayName as weekdayNameIn } from '@carta/contract/weekdays';
 import type { TFunction } from 'i18next';
 import { currentLanguage } from '../../lib/i18n.ts';
 
-/** Monday is 1: 2024-01-01 was a Monday, so day d is 2024-01-0d. */
+/** A weekday (1 = Monday) in the interface language, short unless asked. */
 export const weekdayName = (day: number, width: 'short' | 'long' = 'short') =>
-  new Intl.DateTimeFormat(currentLanguage(), { weekday: width, timeZone: 'UTC' }).format(
-    new Date(Date.UTC(2024, 0, day)),
-  );
+  weekdayNameIn(day, { language: currentLanguage(), width });
 
 /** "Mon–Fri, Sun": runs of consecutive days joined with a dash. */
 export const daysSummary = (days: number[], t: TFunction) => {
   const sorted = [...new Set(days)].sort((left, right) => left - right);
   if (sorted.length === 7) return t('schedulings.allWeek');
-  const runs: number[][] = [];
+  const runs: { first: number; last: number }[] = [];
   for (const day of sorted) {
-    const last = runs.at(-1);
-    if (last && day === last.at(-1)! + 1) last.push(day);
-    else runs.push([day]);
+    const run = runs.at(-1);
+    if (run && day === run.last + 1) run.last = day;
+    else runs.push({ first: day, last: day });
   }
   return runs
-    .map((run) =>
-      run.length >= 3
-        ? `${weekdayName(run[0]!)}–${weekdayName(run.at(-1)!)}`
-        : run.map((day) => weekdayName(day)).join(', '),
-    )
+    .map(({ first, last }) => {
+      if (last - first >= 2) return `${weekdayName(first)}–${weekdayName(last)}`;
+      return first === last ? weekdayName(first) : `${weekdayName(first)}, ${weekdayName(last)}`;
+    })
     .join(', ');
 };
 

@@ -1,0 +1,23 @@
+// The addresses of the guest pages. The table's address is printed in every QR code on every table:
+// it must never change, so it is built here and nowhere else (the tests pin it as text).
+
+type PathPart = number | string;
+
+const TABLE_PAGES = '/public/qrcodemenu';
+const MENU_PAGES = '/public/menu';
+const WAITER_FORMS = '/public/waiter';
+
+/** A table's page, where its QR code leads: the table's menus now. */
+export const guestTablePath = (clubId: PathPart, tableId: PathPart) => `${TABLE_PAGES}/${clubId}/${tableId}`;
+
+/** One menu as read at a table. */
+export const guestMenuPath = (clubId: PathPart, tableId: PathPart, menuId: PathPart) =>
+  `${MENU_PAGES}/${clubId}/${tableId}/${menuId}`;
+
+/** Where a page read without JavaScript sends its call-waiter form. */
+export const guestWaiterPath = (clubId: PathPart, tableId: PathPart) =>
+  `${WAITER_FORMS}/${clubId}/${tableId}`;
+
+/** A table's or a menu's page: what the service worker keeps a copy of. */
+export const isGuestPagePath = (pathname: string) =>
+  pathname.startsWith(`${MENU_PAGES}/`) || pathname.startsWith(`${TABLE_PAGES}/`);
