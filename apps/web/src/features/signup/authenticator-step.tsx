@@ -1,3 +1,4 @@
+import type { TotpEnrolment } from '@carta/contract/accounts';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,7 +10,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The authenticator enrolment: a QR code of the otpauth:// URI, and the secret to type by hand. */
-export const AuthenticatorStep = ({ enrolment }: { enrolment: { secret: string; otpauthUri: string } }) => {
+export const AuthenticatorStep = ({ enrolment }: { enrolment: TotpEnrolment }) => {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const [image, setImage] = useState<string | null>(null);
@@ -47,8 +48,13 @@ export const AuthenticatorStep = ({ enrolment }: { enrolment: { secret: string; 
       <Button
         startIcon={<ContentCopyOutlined />}
         onClick={async () => {
-          await navigator.clipboard.writeText(enrolment.secret).catch(() => {});
-          enqueueSnackbar(t('signup.secretCopied'), { variant: 'success' });
+          try {
+            await navigator.clipboard.writeText(enrolment.secret);
+            enqueueSnackbar(t('signup.secretCopied'), { variant: 'success' });
+          } catch {
+            // No clipboard here (an insecure page, a refused permission): the key is on screen to type.
+            enqueueSnackbar(t('signup.secretNotCopied'), { variant: 'error' });
+          }
         }}
       >
         {t('signup.copySecret')}

@@ -1,3 +1,4 @@
+import type { TotpEnrolment } from '@carta/contract/accounts';
 import { CreateClubRequestSchema } from '@carta/contract/clubs';
 import { zodResolver } from '@hookform/resolvers/zod';
 import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
@@ -27,8 +28,6 @@ import {
 } from '../clubs/club-form-fields.tsx';
 import { AuthenticatorStep } from './authenticator-step.tsx';
 
-type Enrolment = { secret: string; otpauthUri: string };
-
 // The fields each form step owns: "Next" checks only these, and a server error jumps to its step.
 const STEP_FIELDS: Path<ClubFormValues>[][] = [
   ['account.phone', 'account.password', 'account.passwordTwo'],
@@ -42,7 +41,7 @@ export const SignupScreen = () => {
   const { t } = useTranslation();
   useDocumentTitle(t('signup.title'));
   const [step, setStep] = useState(0);
-  const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
+  const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const createClub = useCreateClub();
   const form = useForm<ClubFormValues, unknown, CreateClubRequest>({
