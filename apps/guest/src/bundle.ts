@@ -14,7 +14,9 @@ const bundle = async (entry: string) => {
     write: false,
     legalComments: 'none',
   });
-  return result.outputFiles[0]!.text;
+  const [output] = result.outputFiles;
+  if (!output) throw new Error(`esbuild wrote nothing for ${entry}`);
+  return output.text;
 };
 
 /** Bundles and minifies the guest pages' script once, named by its content hash. */

@@ -9,7 +9,8 @@ export const MESSAGE_SEVERITIES = ['success', 'info', 'warning', 'error'] as con
 export type MessageSeverity = (typeof MESSAGE_SEVERITIES)[number];
 /** Message.severity is a number (spec §3): its index in MESSAGE_SEVERITIES. */
 export const severityName = (severity: number): MessageSeverity =>
-  MESSAGE_SEVERITIES[Math.min(Math.max(Math.trunc(severity), 0), MESSAGE_SEVERITIES.length - 1)]!;
+  // Out of range reads as the nearest end; a severity that is not a number at all as plain information.
+  MESSAGE_SEVERITIES[Math.min(Math.max(Math.trunc(severity), 0), MESSAGE_SEVERITIES.length - 1)] ?? 'info';
 
 export const MESSAGE_SUMMARY_MAX = 120;
 export const MESSAGE_FULL_MAX = 4000;
