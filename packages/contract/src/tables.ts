@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TableListEntrySchema, TableMenuViewSchema, TableZoneSchema } from './entities.ts';
+import { SchedulingSchema, TableListEntrySchema, TableMenuViewSchema, TableZoneSchema } from './entities.ts';
 import { id, requiredText, time } from './fields.ts';
 import { GuestImageSchema } from './guest.ts';
 
@@ -96,6 +96,9 @@ export const SaveSchedulingsRequestSchema = z
   .object({ schedulings: z.array(SchedulingInputSchema).max(SCHEDULINGS_PER_MENU_MAX) })
   .strict();
 export type SaveSchedulingsRequest = z.input<typeof SaveSchedulingsRequestSchema>;
+/** GET and PUT /clubs/{clubId}/menu/{menuId}/schedulings: the menu's rules. */
+export const SchedulingsResponseSchema = z.object({ schedulings: z.array(SchedulingSchema) });
+export type SchedulingsResponse = z.infer<typeof SchedulingsResponseSchema>;
 
 /** GET /clubs/{clubId}/tables/{tableId}/preview?day=&time=: what that table sees then. */
 export const PreviewQuerySchema = z.object({

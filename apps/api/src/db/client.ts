@@ -27,6 +27,12 @@ export type DatabaseHandle = {
    * answers a function that stops it. The embedded database has one process: nothing to listen to.
    */
   listen?: (channel: string, onMessage: (payload: string) => void) => Promise<() => Promise<void>>;
+  /**
+   * Statements sent through Drizzle since the database was opened (the migrator's and BEGIN/COMMIT
+   * excepted): tests and `npm run bench:builder` read it before and after an operation to count its
+   * round trips.
+   */
+  statements: () => number;
   /** Runs `select 1`; throws when the database does not answer. */
   ping: () => Promise<void>;
   close: () => Promise<void>;
@@ -59,6 +65,19 @@ type PostgresOptions = { kind: 'postgres'; url: string; poolSize?: number };
  * and applies the migrations. PGlite is single-connection and single-process: a lock on its folder
  * makes a second process stop at once instead of corrupting it.
  */
+/** Counts what Drizzle sends; its logger is called once per statement. */
+const statementCounter = () => {
+  let count = 0;
+  return {
+    logger: {
+      logQuery: () => {
+        count += 1;
+      },
+    },
+    statements: () => count,
+  };
+};
+
 export const openDatabase = async (options: PgliteOptions | PostgresOptions): Promise<DatabaseHandle> => {
   if (options.kind === 'postgres') return openPostgres(options);
   return openPglite(options);
@@ -90,11 +109,13 @@ const openPglite = async ({ directory, template }: PgliteOptions): Promise<Datab
   });
   try {
     await client.waitReady;
-    const db = drizzlePglite({ client, schema, casing });
-    await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    await migratePglite(drizzlePglite({ client, casing }), { migrationsFolder: MIGRATIONS_FOLDER });
+    const counter = statementCounter();
+    const db = drizzlePglite({ client, schema, casing, logger: counter.logger });
     return {
       db,
       kind: 'pglite',
+      statements: counter.statements,
       dump: () => client.dumpDataDir('none'),
       ping: async () => {
         await client.query('select 1');
@@ -116,10 +137,12 @@ const openPostgres = async ({ url, poolSize = 10 }: PostgresOptions): Promise<Da
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000 });
   // An idle client that loses its server emits here; without a listener the process would exit.
   pool.on('error', () => {});
-  const db = drizzlePostgres({ client: pool, schema, casing });
+  const counter = statementCounter();
+  const db = drizzlePostgres({ client: pool, schema, casing, logger: counter.logger });
   return {
     db,
     kind: 'postgres',
+    statements: counter.statements,
     listen: async (channel, onMessage) => {
       const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
       client.on('error', () => {});

@@ -1,6 +1,6 @@
 import { menusAvailableAt } from '@carta/contract/availability';
 import { ClubParamsSchema } from '@carta/contract/clubs';
-import { SchedulingSchema, TableListEntrySchema, TableZoneSchema } from '@carta/contract/entities';
+import { TableListEntrySchema, TableZoneSchema } from '@carta/contract/entities';
 import { ErrorResponseSchema } from '@carta/contract/errors';
 import { MenuParamsSchema } from '@carta/contract/menus';
 import {
@@ -11,6 +11,7 @@ import {
   SaveTablesRequestSchema,
   SaveZoneRequestSchema,
   SchedulingParamsSchema,
+  SchedulingsResponseSchema,
   TableParamsSchema,
   TablesResponseSchema,
   ZoneParamsSchema,
@@ -406,8 +407,6 @@ export const tableRoutes: FastifyPluginAsyncZod = async (app) => {
       endTime: rule.endTime,
       tableZone: rule.tableZoneId,
     }));
-
-  const SchedulingsResponseSchema = z.object({ schedulings: z.array(SchedulingSchema) });
 
   app.get(
     '/menu/:menuId/schedulings',

@@ -1,13 +1,13 @@
-import { SchedulingSchema, TableZoneSchema } from '@carta/contract/entities';
+import { TableZoneSchema } from '@carta/contract/entities';
 import {
   PreviewResponseSchema,
   type SaveSchedulingsRequest,
   type SaveTablesRequest,
+  SchedulingsResponseSchema,
   TablesResponseSchema,
   ZonesResponseSchema,
 } from '@carta/contract/tables';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiBlob, apiRequest } from '../../../lib/api-client.ts';
 
 // Tables, zones, schedules and the preview (spec §7 Tables, Schedulings). Keys under ['clubs', clubId].
@@ -33,7 +33,7 @@ export const schedulingsQueryOptions = (clubId: string, menuId: string) =>
     queryKey: ['clubs', clubId, 'menus', menuId, 'schedulings'],
     queryFn: ({ signal }) =>
       apiRequest(`/clubs/${clubId}/menu/${menuId}/schedulings`, {
-        responseSchema: z.object({ schedulings: z.array(SchedulingSchema) }),
+        responseSchema: SchedulingsResponseSchema,
         signal,
       }),
   });
@@ -107,7 +107,7 @@ const send = (clubId: string, write: TableWrite): Promise<unknown> => {
       return apiRequest(`${base}/menu/${write.menuId}/schedulings`, {
         method: 'PUT',
         body: write.body,
-        responseSchema: z.object({ schedulings: z.array(SchedulingSchema) }),
+        responseSchema: SchedulingsResponseSchema,
       });
   }
 };
