@@ -6,6 +6,13 @@ import { seedClub, seedOwner, useTestApp } from './helpers.ts';
 type Item = { id: number; name: string; position: number; outOfStock: boolean; disabled: boolean };
 type Section = { id: number; name: string; position: number; items: Item[]; disabled: boolean };
 
+/** The first two of a list the test just built with at least two. */
+const twoOf = <Entry>(list: Entry[]): [Entry, Entry] => {
+  const [first, second] = list;
+  if (first === undefined || second === undefined) throw new Error('Expected two entries');
+  return [first, second];
+};
+
 describe('menus, categories and items', () => {
   const context = useTestApp();
 
@@ -325,17 +332,17 @@ describe('menus, categories and items', () => {
   it('renames a category only to a new, non-blank name; translates, disables and deletes it', async () => {
     const { call } = await setUp();
     const menu = (await call('POST', '/menu', dinner)).json();
-    const [starters, firsts] = menu.sections as Section[];
+    const [starters, firsts] = twoOf(menu.sections as Section[]);
     const path = `/menu/${menu.id}/sections`;
-    const same = await call('PUT', path, { id: starters!.id, name: 'Antipasti' });
+    const same = await call('PUT', path, { id: starters.id, name: 'Antipasti' });
     expect(same.statusCode).toBe(400);
     expect(same.json().issues[0]).toMatchObject({
       path: 'body.name',
       message: 'Enter a new name, different from the current one',
     });
-    expect((await call('PUT', path, { id: starters!.id, name: '   ' })).statusCode).toBe(400);
+    expect((await call('PUT', path, { id: starters.id, name: '   ' })).statusCode).toBe(400);
     const renamed = await call('PUT', path, {
-      id: starters!.id,
+      id: starters.id,
       name: 'Per cominciare',
       translations: { en: { translatedName: 'To begin' }, de: { translatedName: 'Vorspeisen' } },
     });
@@ -347,7 +354,7 @@ describe('menus, categories and items', () => {
       },
     });
     const untranslated = await call('PUT', path, {
-      id: starters!.id,
+      id: starters.id,
       disabled: true,
       translations: { de: null },
     });
@@ -364,7 +371,7 @@ describe('menus, categories and items', () => {
       'Per cominciare',
       'Primi',
     ]);
-    expect((await call('DELETE', `${path}/${firsts!.id}`)).statusCode).toBe(204);
+    expect((await call('DELETE', `${path}/${firsts.id}`)).statusCode).toBe(204);
     const after = (await call('GET', `/menu/${menu.id}`)).json();
     expect(after.sections.map((section: Section) => [section.name, section.position])).toEqual([
       ['Dolci', 0],
@@ -375,8 +382,8 @@ describe('menus, categories and items', () => {
   it('creates, changes, marks and deletes items; batch is all or nothing', async () => {
     const { call } = await setUp();
     const menu = (await call('POST', '/menu', dinner)).json();
-    const [starters, firsts] = menu.sections as Section[];
-    const path = `/menu/${menu.id}/sections/${starters!.id}/items`;
+    const [starters, firsts] = twoOf(menu.sections as Section[]);
+    const path = `/menu/${menu.id}/sections/${starters.id}/items`;
     const created = await call('PUT', path, {
       name: 'Olive ascolane',
       description: 'Fritte al momento',
@@ -409,11 +416,11 @@ describe('menus, categories and items', () => {
       suggested: false,
     });
 
-    const [bruschetta, tagliere] = starters!.items;
+    const [bruschetta, tagliere] = twoOf(starters.items);
     const batch = await call('PUT', `${path}/batch`, {
       items: [
         { id: olive.id, position: 0, outOfStock: true },
-        { id: bruschetta!.id, bestSeller: true, disabled: true },
+        { id: bruschetta.id, bestSeller: true, disabled: true },
       ],
     });
     expect(batch.statusCode).toBe(200);
@@ -433,19 +440,20 @@ describe('menus, categories and items', () => {
       ['Tagliere', 2, false, false, false],
     ]);
     // An item of another category in the batch: nothing changes.
-    const carbonara = firsts!.items[0]!;
+    const [carbonara] = firsts.items;
+    if (!carbonara) throw new Error('Primi has no item');
     const refused = await call('PUT', `${path}/batch`, {
       items: [
-        { id: tagliere!.id, outOfStock: true },
+        { id: tagliere.id, outOfStock: true },
         { id: carbonara.id, outOfStock: true },
       ],
     });
     expect(refused.statusCode).toBe(404);
-    const section = (await call('GET', `/menu/${menu.id}/sections/${starters!.id}`)).json();
-    expect(section.items.find((item: Item) => item.id === tagliere!.id).outOfStock).toBe(false);
+    const section = (await call('GET', `/menu/${menu.id}/sections/${starters.id}`)).json();
+    expect(section.items.find((item: Item) => item.id === tagliere.id).outOfStock).toBe(false);
 
     expect((await call('DELETE', `${path}/${olive.id}`)).statusCode).toBe(204);
-    const remaining = (await call('GET', `/menu/${menu.id}/sections/${starters!.id}`)).json().items;
+    const remaining = (await call('GET', `/menu/${menu.id}/sections/${starters.id}`)).json().items;
     expect(remaining.map((item: Item) => [item.name, item.position])).toEqual([
       ['Bruschetta', 0],
       ['Tagliere', 1],

@@ -1,8 +1,7 @@
 import type { FullMenu, MenuItem, MenuSection } from '@carta/contract/entities';
 import { FREE_PLAN_MAX_MENUS, type MenuLanguage } from '@carta/contract/limits';
-import type { ItemFieldsSchema } from '@carta/contract/menus';
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database, Transaction } from '../../db/client.ts';
 import {
   addresses,
@@ -12,7 +11,6 @@ import {
   menuItems,
   menuSections,
   menus,
-  schedulings,
   sectionTranslations,
   subscriptions,
   themes,
@@ -20,17 +18,13 @@ import {
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { clubLogo, formatAddress, isMenuLanguage } from '../clubs/club-details.ts';
 import { clubPlan } from '../clubs/plan.ts';
+import { rowsOf } from './records.ts';
 
-type Db = Database | Transaction;
-export type ItemFields = z.output<typeof ItemFieldsSchema>;
-type SectionTranslationsInput =
-  | Partial<Record<MenuLanguage, { translatedName: string | null } | null>>
-  | undefined;
-type ItemTranslationsInput = ItemFields['translations'];
+export type Executor = Database | Transaction;
 
 // Every id in a path belongs to the one before it: the checks below join up to the club.
 
-export const requireMenu = async (db: Db, clubId: number, menuId: number) => {
+export const requireMenu = async (db: Executor, clubId: number, menuId: number) => {
   const [menu] = await db
     .select()
     .from(menus)
@@ -39,7 +33,7 @@ export const requireMenu = async (db: Db, clubId: number, menuId: number) => {
   return menu;
 };
 
-export const requireSection = async (db: Db, clubId: number, menuId: number, sectionId: number) => {
+export const requireSection = async (db: Executor, clubId: number, menuId: number, sectionId: number) => {
   const [row] = await db
     .select({ section: menuSections })
     .from(menuSections)
@@ -49,23 +43,23 @@ export const requireSection = async (db: Db, clubId: number, menuId: number, sec
   return row.section;
 };
 
-export const requireItem = async (
-  db: Db,
-  ids: { clubId: number; menuId: number; sectionId: number; itemId: number },
-) => {
+export type ItemIds = { clubId: number; menuId: number; sectionId: number; itemId: number };
+
+const itemOf = ({ clubId, menuId, sectionId, itemId }: ItemIds) =>
+  and(
+    eq(menuItems.id, itemId),
+    eq(menuSections.id, sectionId),
+    eq(menus.id, menuId),
+    eq(menus.clubId, clubId),
+  );
+
+export const requireItem = async (db: Executor, ids: ItemIds) => {
   const [row] = await db
     .select({ item: menuItems })
     .from(menuItems)
     .innerJoin(menuSections, eq(menuSections.id, menuItems.sectionId))
     .innerJoin(menus, eq(menus.id, menuSections.menuId))
-    .where(
-      and(
-        eq(menuItems.id, ids.itemId),
-        eq(menuSections.id, ids.sectionId),
-        eq(menus.id, ids.menuId),
-        eq(menus.clubId, ids.clubId),
-      ),
-    );
+    .where(itemOf(ids));
   if (!row) throw notFound();
   return row.item;
 };
@@ -74,262 +68,84 @@ export const requireItem = async (
 export const lockClub = (tx: Transaction, clubId: number) =>
   tx.select({ id: clubs.id }).from(clubs).where(eq(clubs.id, clubId)).for('update');
 
-/** Locks a menu: writes that order its categories or items take turns. */
-export const lockMenu = (tx: Transaction, menuId: number) =>
-  tx.select({ id: menus.id }).from(menus).where(eq(menus.id, menuId)).for('update');
+// Writes that order a menu's categories or items take turns on the menu's row. Each lock below checks
+// the path and takes the lock in one statement: the row it answers is read under the lock.
 
-const SIBLINGS = {
-  menus: { table: menus, parent: menus.clubId },
-  sections: { table: menuSections, parent: menuSections.menuId },
-  items: { table: menuItems, parent: menuItems.sectionId },
-} as const;
-type Siblings = keyof typeof SIBLINGS;
-
-/** Positions 0, 1, 2... in the current order, whatever gaps a delete or a move left. */
-export const renumber = async (tx: Transaction, kind: Siblings, parentId: number) => {
-  const { table, parent } = SIBLINGS[kind];
-  await tx.execute(sql`
-    update ${table} set position = ordered.rank - 1
-    from (
-      select id, row_number() over (order by position, id) as rank from ${table} where ${parent} = ${parentId}
-    ) as ordered
-    where ${table}.id = ordered.id and ${table}.position <> ordered.rank - 1`);
+/** The club's menu, locked; 404 when it is not the club's. */
+export const lockMenu = async (tx: Transaction, clubId: number, menuId: number) => {
+  const [menu] = await tx
+    .select()
+    .from(menus)
+    .where(and(eq(menus.id, menuId), eq(menus.clubId, clubId)))
+    .for('update');
+  if (!menu) throw notFound();
+  return menu;
 };
 
-export const nextPosition = async (tx: Transaction, kind: Siblings, parentId: number) => {
-  const { table, parent } = SIBLINGS[kind];
-  const [row] = await tx.select({ value: count() }).from(table).where(eq(parent, parentId));
-  return row?.value ?? 0;
+/** A category of the club's menu, with the menu locked; 404 when the path does not hold. */
+export const lockSectionMenu = async (tx: Transaction, clubId: number, menuId: number, sectionId: number) => {
+  const [row] = await tx
+    .select({ section: menuSections })
+    .from(menuSections)
+    .innerJoin(menus, eq(menus.id, menuSections.menuId))
+    .where(and(eq(menuSections.id, sectionId), eq(menus.id, menuId), eq(menus.clubId, clubId)))
+    .for('update', { of: menus });
+  if (!row) throw notFound();
+  return row.section;
 };
 
-/**
- * Applies a batch of moves and switches to siblings, all or nothing: every id must be a child of
- * `parentId` (else 404 and nothing changes). Rows keep their relative order unless given a position;
- * a row given position p lands at p in the new order. Positions come out contiguous from 0.
- */
-export const applyBatch = async <Row extends { id: number; position?: number | undefined }>(
-  tx: Transaction,
-  kind: Siblings,
-  parentId: number,
-  rows: Row[],
-  changesOf: (row: Row) => Record<string, boolean | undefined>,
-) => {
-  const { table, parent } = SIBLINGS[kind];
-  const siblings = await tx
-    .select({ id: table.id, position: table.position })
-    .from(table)
-    .where(eq(parent, parentId))
-    .orderBy(asc(table.position), asc(table.id));
-  const known = new Set(siblings.map((sibling) => sibling.id));
-  if (new Set(rows.map((row) => row.id)).size !== rows.length || rows.some((row) => !known.has(row.id)))
-    throw notFound();
-
-  for (const row of rows) {
-    const changes = Object.fromEntries(
-      Object.entries(changesOf(row)).filter(([, value]) => value !== undefined),
-    );
-    if (Object.keys(changes).length > 0) await tx.update(table).set(changes).where(eq(table.id, row.id));
-  }
-  const moved = rows
-    .filter((row) => row.position !== undefined)
-    .sort((left, right) => left.position! - right.position!);
-  if (moved.length === 0) return;
-  const movedIds = new Set(moved.map((row) => row.id));
-  const order = siblings.filter((sibling) => !movedIds.has(sibling.id)).map((sibling) => sibling.id);
-  for (const row of moved) order.splice(Math.min(row.position!, order.length), 0, row.id);
-  for (const [position, id] of order.entries()) {
-    await tx.update(table).set({ position }).where(eq(table.id, id));
-  }
+/** An item of the club's menu, with the menu locked; 404 when the path does not hold. */
+export const lockItemMenu = async (tx: Transaction, ids: ItemIds) => {
+  const [row] = await tx
+    .select({ item: menuItems })
+    .from(menuItems)
+    .innerJoin(menuSections, eq(menuSections.id, menuItems.sectionId))
+    .innerJoin(menus, eq(menus.id, menuSections.menuId))
+    .where(itemOf(ids))
+    .for('update', { of: menus });
+  if (!row) throw notFound();
+  return row.item;
 };
 
-/** Creating a menu on the Free plan: at most FREE_PLAN_MAX_MENUS (spec §5). */
+/** Creating a menu on the Free plan: at most FREE_PLAN_MAX_MENUS (spec §5). Run under lockClub. */
 export const assertMenuAllowance = async (tx: Transaction, clubId: number) => {
   const [club] = await tx
-    .select({ freeForever: clubs.freeForever, subscription: subscriptions })
+    .select({
+      freeForever: clubs.freeForever,
+      subscription: subscriptions,
+      menuCount: sql<number>`(select count(*)::int from ${menus} where ${menus.clubId} = ${clubId})`,
+    })
     .from(clubs)
     .leftJoin(subscriptions, eq(subscriptions.clubId, clubs.id))
     .where(eq(clubs.id, clubId));
   if (!club) throw notFound();
   if (clubPlan(club).isSmart) return;
-  const [menuCount] = await tx.select({ value: count() }).from(menus).where(eq(menus.clubId, clubId));
-  if ((menuCount?.value ?? 0) >= FREE_PLAN_MAX_MENUS) throw new AppError(403, 'FREE_PLAN_MENU_LIMIT');
+  if (Number(club.menuCount) >= FREE_PLAN_MAX_MENUS) throw new AppError(403, 'FREE_PLAN_MENU_LIMIT');
 };
 
-export const writeSectionTranslations = async (
-  tx: Transaction,
-  sectionId: number,
-  translations: SectionTranslationsInput,
-) => {
-  for (const [language, translation] of Object.entries(translations ?? {})) {
-    if (!translation?.translatedName) {
-      await tx
-        .delete(sectionTranslations)
-        .where(and(eq(sectionTranslations.sectionId, sectionId), eq(sectionTranslations.language, language)));
-      continue;
-    }
-    await tx
-      .insert(sectionTranslations)
-      .values({ sectionId, language, translatedName: translation.translatedName })
-      .onConflictDoUpdate({
-        target: [sectionTranslations.sectionId, sectionTranslations.language],
-        set: { translatedName: translation.translatedName },
-      });
-  }
-};
-
-export const writeItemTranslations = async (
-  tx: Transaction,
-  itemId: number,
-  translations: ItemTranslationsInput,
-) => {
-  for (const [language, translation] of Object.entries(translations ?? {})) {
-    const isEmpty =
-      !translation ||
-      (!translation.translatedName &&
-        !translation.translatedDescription &&
-        !translation.translatedIngredients);
-    if (isEmpty) {
-      await tx
-        .delete(itemTranslations)
-        .where(and(eq(itemTranslations.itemId, itemId), eq(itemTranslations.language, language)));
-      continue;
-    }
-    const values = {
-      translatedName: translation.translatedName,
-      translatedDescription: translation.translatedDescription,
-      translatedIngredients: translation.translatedIngredients,
-    };
-    await tx
-      .insert(itemTranslations)
-      .values({ itemId, language, ...values })
-      .onConflictDoUpdate({ target: [itemTranslations.itemId, itemTranslations.language], set: values });
-  }
-};
-
-/** The columns of an item from its request fields. */
-export const itemColumns = ({ translations: _translations, ...fields }: ItemFields) => ({
-  ...fields,
-  brandCode: fields.branded ? fields.brandCode : null,
-});
-
-export const insertItem = async (
-  tx: Transaction,
-  sectionId: number,
-  position: number,
-  fields: ItemFields,
-) => {
-  const [row] = await tx
-    .insert(menuItems)
-    .values({ sectionId, position, ...itemColumns(fields) })
-    .returning({ id: menuItems.id });
-  await writeItemTranslations(tx, row!.id, fields.translations);
-  return row!.id;
-};
-
-const isLanguage = (language: string) => isMenuLanguage(language);
-
-/** Sections with items and translations of some menus, in position order. */
-export const loadSections = async (
-  db: Db,
-  menuIds: number[],
-  onlySectionId?: number,
-): Promise<Map<number, MenuSection[]>> => {
-  const bySection = new Map<number, MenuSection[]>();
-  if (menuIds.length === 0) return bySection;
-  const sectionRows = await db
-    .select()
-    .from(menuSections)
-    .where(
-      onlySectionId
-        ? and(inArray(menuSections.menuId, menuIds), eq(menuSections.id, onlySectionId))
-        : inArray(menuSections.menuId, menuIds),
-    )
-    .orderBy(asc(menuSections.position), asc(menuSections.id));
-  const sectionIds = sectionRows.map((section) => section.id);
-  const [itemRows, sectionTranslationRows] = sectionIds.length
-    ? await Promise.all([
-        db
-          .select()
-          .from(menuItems)
-          .where(inArray(menuItems.sectionId, sectionIds))
-          .orderBy(asc(menuItems.position), asc(menuItems.id)),
-        db.select().from(sectionTranslations).where(inArray(sectionTranslations.sectionId, sectionIds)),
-      ])
-    : [[], []];
-  const itemIds = itemRows.map((item) => item.id);
-  const itemTranslationRows = itemIds.length
-    ? await db.select().from(itemTranslations).where(inArray(itemTranslations.itemId, itemIds))
-    : [];
-
-  const itemsBySection = new Map<number, MenuItem[]>();
-  for (const item of itemRows) {
-    const translations = Object.fromEntries(
-      itemTranslationRows
-        .filter((translation) => translation.itemId === item.id && isLanguage(translation.language))
-        .map((translation) => [
-          translation.language,
-          {
-            id: translation.id,
-            language: translation.language as MenuLanguage,
-            originalName: item.name,
-            originalDescription: item.description,
-            originalIngredients: item.ingredients,
-            translatedName: translation.translatedName,
-            translatedDescription: translation.translatedDescription,
-            translatedIngredients: translation.translatedIngredients,
-          },
-        ]),
-    );
-    const { sectionId, ...fields } = item;
-    const list = itemsBySection.get(sectionId) ?? [];
-    list.push({ ...fields, allergens: fields.allergens as MenuItem['allergens'], translations });
-    itemsBySection.set(sectionId, list);
-  }
-  for (const section of sectionRows) {
-    const translations = Object.fromEntries(
-      sectionTranslationRows
-        .filter((translation) => translation.sectionId === section.id && isLanguage(translation.language))
-        .map((translation) => [
-          translation.language,
-          {
-            id: translation.id,
-            language: translation.language as MenuLanguage,
-            originalName: section.name,
-            translatedName: translation.translatedName,
-          },
-        ]),
-    );
-    const list = bySection.get(section.menuId) ?? [];
-    list.push({
-      id: section.id,
-      name: section.name,
-      position: section.position,
-      disabled: section.disabled,
-      items: itemsBySection.get(section.id) ?? [],
-      translations,
+/** A theme a menu may use: a standard one or the club's own. */
+export const assertThemeOf = async (db: Executor, clubId: number, themeId: number | null) => {
+  if (!themeId) return;
+  const [theme] = await db.select({ clubId: themes.clubId }).from(themes).where(eq(themes.id, themeId));
+  if (!theme || (theme.clubId !== null && theme.clubId !== clubId))
+    throw new AppError(400, 'VALIDATION_ERROR', {
+      issues: [{ path: 'body.themeId', key: 'validation.invalid' }],
     });
-    bySection.set(section.menuId, list);
-  }
-  return bySection;
 };
 
 /** GET /clubs/{clubId}/menu/{menuId}: spec §3 Full menu, as the owner sees it (everything). */
-export const loadFullMenu = async (db: Db, clubId: number, menuId: number): Promise<FullMenu> => {
+export const loadFullMenu = async (db: Executor, clubId: number, menuId: number): Promise<FullMenu> => {
   const [row] = await db
-    .select({ menu: menus, club: clubs, address: addresses, banner: banners })
+    .select({ menu: menus, club: clubs, address: addresses, banner: banners, theme: themes })
     .from(menus)
     .innerJoin(clubs, eq(clubs.id, menus.clubId))
     .innerJoin(addresses, eq(addresses.id, clubs.addressId))
     .leftJoin(banners, eq(banners.menuId, menus.id))
+    .leftJoin(themes, eq(themes.id, sql`coalesce(${menus.themeId}, ${clubs.themeId})`))
     .where(and(eq(menus.id, menuId), eq(menus.clubId, clubId)));
   if (!row) throw notFound();
-  const { menu, club, banner } = row;
-  const themeId = menu.themeId ?? club.themeId;
-  const [[theme], sections, logo] = await Promise.all([
-    themeId ? db.select().from(themes).where(eq(themes.id, themeId)) : Promise.resolve([]),
-    loadSections(db, [menu.id]),
-    clubLogo(db, clubId, club.logo),
-  ]);
+  const { menu, club, banner, theme } = row;
+  const [sections, logo] = await Promise.all([loadSections(db, [menu.id]), clubLogo(db, clubId, club.logo)]);
   return {
     id: menu.id,
     name: menu.name,
@@ -372,7 +188,7 @@ export const loadFullMenu = async (db: Db, clubId: number, menuId: number): Prom
 };
 
 /** The menu list of a club, with the badges and counts of its cards. */
-export const loadMenuCards = async (db: Db, clubId: number) => {
+export const loadMenuCards = async (db: Executor, clubId: number) => {
   const rows = await db
     .select({
       id: menus.id,
@@ -398,67 +214,168 @@ export const loadMenuCards = async (db: Db, clubId: number) => {
   }));
 };
 
-/** "Cena (copia)" or "Dinner (copy)": the copy's name, in the owner's language, within the name limit. */
-export const copyName = (name: string, language: string, max: number) => {
-  const suffix = language === 'en' ? ' (copy)' : ' (copia)';
-  return `${name.slice(0, max - suffix.length)}${suffix}`;
+type ItemTranslationRow = typeof itemTranslations.$inferSelect;
+
+const ItemTranslationRowSchema = z.object({
+  id: z.number(),
+  itemId: z.number(),
+  language: z.string(),
+  translatedName: z.string().nullable(),
+  translatedDescription: z.string().nullable(),
+  translatedIngredients: z.string().nullable(),
+}) satisfies z.ZodType<ItemTranslationRow>;
+
+const ItemRowSchema = z.object({
+  id: z.number(),
+  sectionId: z.number(),
+  name: z.string(),
+  description: z.string().nullable(),
+  ingredients: z.string().nullable(),
+  allergens: z.array(z.string()),
+  additionalNotes: z.string().nullable(),
+  price: z.number().nullable(),
+  priceText: z.string().nullable(),
+  position: z.number(),
+  disabled: z.boolean(),
+  outOfStock: z.boolean(),
+  bestSeller: z.boolean(),
+  suggested: z.boolean(),
+  branded: z.boolean(),
+  brandCode: z.string().nullable(),
+  translateName: z.boolean(),
+}) satisfies z.ZodType<typeof menuItems.$inferSelect>;
+
+/** A table's columns under the schema's keys (`section_id as "sectionId"`), for rows sent as JSON. */
+const keyedColumns = (table: typeof menuItems | typeof itemTranslations) =>
+  sql.join(
+    Object.entries(getTableColumns(table)).map(([key, column]) => sql`${column} as ${sql.identifier(key)}`),
+    sql`, `,
+  );
+
+const ItemsJsonSchema = z.object({
+  items: z.array(ItemRowSchema),
+  translations: z.array(ItemTranslationRowSchema),
+});
+
+/**
+ * The items (with translations) of some categories, in position order, by category. They come as two
+ * JSON values of one statement: PGlite hands over a JSON text several times faster than as many rows of
+ * typed columns.
+ */
+const loadItemsOf = async (db: Executor, where: SQL | undefined) => {
+  const filter = where ? sql`where ${where}` : sql``;
+  const result = await db.execute(sql`
+    select
+      (select coalesce(json_agg(item order by item.position, item.id), '[]'::json) from (
+        select ${keyedColumns(menuItems)}
+        from ${menuItems} join ${menuSections} on ${menuSections.id} = ${menuItems.sectionId} ${filter}
+      ) as item) as items,
+      (select coalesce(json_agg(translation order by translation.id), '[]'::json) from (
+        select ${keyedColumns(itemTranslations)}
+        from ${itemTranslations}
+        join ${menuItems} on ${menuItems.id} = ${itemTranslations.itemId}
+        join ${menuSections} on ${menuSections.id} = ${menuItems.sectionId} ${filter}
+      ) as translation) as translations`);
+  const [row] = rowsOf(result, ItemsJsonSchema);
+  const translationsByItem = new Map<number, ItemTranslationRow[]>();
+  for (const translation of row?.translations ?? []) {
+    const list = translationsByItem.get(translation.itemId) ?? [];
+    list.push(translation);
+    translationsByItem.set(translation.itemId, list);
+  }
+  const bySection = new Map<number, MenuItem[]>();
+  for (const { sectionId, ...fields } of row?.items ?? []) {
+    const translations = translationsByItem.get(fields.id) ?? [];
+    const item: MenuItem = {
+      ...fields,
+      allergens: fields.allergens as MenuItem['allergens'],
+      translations: Object.fromEntries(
+        translations
+          .filter((translation) => isMenuLanguage(translation.language))
+          .map((translation) => [
+            translation.language,
+            {
+              id: translation.id,
+              language: translation.language as MenuLanguage,
+              originalName: fields.name,
+              originalDescription: fields.description,
+              originalIngredients: fields.ingredients,
+              translatedName: translation.translatedName,
+              translatedDescription: translation.translatedDescription,
+              translatedIngredients: translation.translatedIngredients,
+            },
+          ]),
+      ),
+    };
+    const list = bySection.get(sectionId) ?? [];
+    list.push(item);
+    bySection.set(sectionId, list);
+  }
+  return bySection;
 };
 
-/** A deep, independent copy of a menu at the end of the list: categories, items, translations, schedules, banner. */
-export const duplicateMenu = async (tx: Transaction, clubId: number, menuId: number, name: string) => {
-  const source = await requireMenu(tx, clubId, menuId);
-  const position = await nextPosition(tx, 'menus', clubId);
-  const { id: _id, createdAt: _created, updatedAt: _updated, ...fields } = source;
-  const [copy] = await tx
-    .insert(menus)
-    // The copy has a new name: the translations of the old one would not match it.
-    .values({ ...fields, name, nameTranslations: {}, position })
-    .returning({ id: menus.id });
-  const copyId = copy!.id;
+/** One item with its translations, or null when it is not in the category. */
+export const loadItem = async (db: Executor, sectionId: number, itemId: number) => {
+  const items = await loadItemsOf(db, and(eq(menuItems.sectionId, sectionId), eq(menuItems.id, itemId)));
+  const [item] = items.get(sectionId) ?? [];
+  return item ?? null;
+};
 
-  const sections = await tx.select().from(menuSections).where(eq(menuSections.menuId, menuId));
-  for (const { id: sectionId, ...section } of sections) {
-    const [sectionCopy] = await tx
-      .insert(menuSections)
-      .values({ ...section, menuId: copyId })
-      .returning({ id: menuSections.id });
-    const translations = await tx
-      .select()
-      .from(sectionTranslations)
-      .where(eq(sectionTranslations.sectionId, sectionId));
-    if (translations.length > 0)
-      await tx
-        .insert(sectionTranslations)
-        .values(
-          translations.map(({ id: _translationId, ...row }) => ({ ...row, sectionId: sectionCopy!.id })),
-        );
-    const items = await tx.select().from(menuItems).where(eq(menuItems.sectionId, sectionId));
-    for (const { id: itemId, ...item } of items) {
-      const [itemCopy] = await tx
-        .insert(menuItems)
-        .values({ ...item, sectionId: sectionCopy!.id })
-        .returning({ id: menuItems.id });
-      const itemTranslationRows = await tx
-        .select()
-        .from(itemTranslations)
-        .where(eq(itemTranslations.itemId, itemId));
-      if (itemTranslationRows.length > 0)
-        await tx
-          .insert(itemTranslations)
-          .values(
-            itemTranslationRows.map(({ id: _translationId, ...row }) => ({ ...row, itemId: itemCopy!.id })),
-          );
-    }
+/** The items of one category with their translations, in position order. */
+export const loadItems = async (db: Executor, sectionId: number) =>
+  (await loadItemsOf(db, eq(menuItems.sectionId, sectionId))).get(sectionId) ?? [];
+
+/** Sections with items and translations of some menus, in position order: two statements. */
+export const loadSections = async (
+  db: Executor,
+  menuIds: number[],
+  onlySectionId?: number,
+): Promise<Map<number, MenuSection[]>> => {
+  const bySection = new Map<number, MenuSection[]>();
+  if (menuIds.length === 0) return bySection;
+  const where = onlySectionId
+    ? and(inArray(menuSections.menuId, menuIds), eq(menuSections.id, onlySectionId))
+    : inArray(menuSections.menuId, menuIds);
+  const [sectionRows, itemsBySection] = await Promise.all([
+    db
+      .select({ section: menuSections, translation: sectionTranslations })
+      .from(menuSections)
+      .leftJoin(sectionTranslations, eq(sectionTranslations.sectionId, menuSections.id))
+      .where(where)
+      .orderBy(asc(menuSections.position), asc(menuSections.id), asc(sectionTranslations.id)),
+    loadItemsOf(db, where),
+  ]);
+
+  const sections = new Map<number, MenuSection & { menuId: number }>();
+  for (const { section, translation } of sectionRows) {
+    const entry = sections.get(section.id) ?? {
+      menuId: section.menuId,
+      id: section.id,
+      name: section.name,
+      position: section.position,
+      disabled: section.disabled,
+      items: itemsBySection.get(section.id) ?? [],
+      translations: {},
+    };
+    if (translation && isMenuLanguage(translation.language))
+      entry.translations[translation.language] = {
+        id: translation.id,
+        language: translation.language,
+        originalName: section.name,
+        translatedName: translation.translatedName,
+      };
+    sections.set(section.id, entry);
   }
-  const rules = await tx.select().from(schedulings).where(eq(schedulings.menuId, menuId));
-  if (rules.length > 0)
-    await tx
-      .insert(schedulings)
-      .values(rules.map(({ id: _ruleId, ...rule }) => ({ ...rule, menuId: copyId })));
-  const [banner] = await tx.select().from(banners).where(eq(banners.menuId, menuId));
-  if (banner) {
-    const { id: _bannerId, createdAt: _bannerCreated, ...bannerFields } = banner;
-    await tx.insert(banners).values({ ...bannerFields, menuId: copyId });
+  for (const { menuId, ...section } of sections.values()) {
+    const list = bySection.get(menuId) ?? [];
+    list.push(section);
+    bySection.set(menuId, list);
   }
-  return copyId;
+  return bySection;
+};
+
+/** One category with its items and translations, or null when it is not in the menu. */
+export const loadSection = async (db: Executor, menuId: number, sectionId: number) => {
+  const [section] = (await loadSections(db, [menuId], sectionId)).get(menuId) ?? [];
+  return section ?? null;
 };

@@ -4,13 +4,25 @@ import type {
   SaveTranslationsRequestSchema,
   TranslatableText,
 } from '@carta/contract/menus';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client.ts';
 import { clubs, menus } from '../../db/schema.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { isMenuLanguage } from '../clubs/club-details.ts';
-import { loadSections, writeItemTranslations, writeSectionTranslations } from './menu-store.ts';
+import {
+  type ItemTranslationWrite,
+  type SectionTranslationWrite,
+  writeItemTranslations,
+  writeSectionTranslations,
+} from './menu-content.ts';
+import { loadSections, lockMenu, requireMenu } from './menu-store.ts';
+
+type ItemTexts = {
+  translatedName: string | null;
+  translatedDescription: string | null;
+  translatedIngredients: string | null;
+};
 
 const ITEM_FIELDS = {
   name: 'translatedName',
@@ -28,16 +40,20 @@ export const loadMenuTranslations = async (
   clubId: number,
   menuId: number,
 ): Promise<MenuTranslations> => {
-  const [club] = await db
-    .select({ menuLanguages: clubs.menuLanguages })
-    .from(clubs)
-    .where(eq(clubs.id, clubId));
-  const languages = (club?.menuLanguages ?? []).filter(isMenuLanguage);
-  const [menu] = await db
-    .select({ name: menus.name, nameTranslations: menus.nameTranslations })
-    .from(menus)
-    .where(eq(menus.id, menuId));
-  const sections = (await loadSections(db, [menuId])).get(menuId) ?? [];
+  const [[row], sectionsByMenu] = await Promise.all([
+    db
+      .select({
+        menuLanguages: clubs.menuLanguages,
+        menu: { name: menus.name, nameTranslations: menus.nameTranslations },
+      })
+      .from(clubs)
+      .leftJoin(menus, eq(menus.id, menuId))
+      .where(eq(clubs.id, clubId)),
+    loadSections(db, [menuId]),
+  ]);
+  const languages = (row?.menuLanguages ?? []).filter(isMenuLanguage);
+  const menu = row?.menu;
+  const sections = sectionsByMenu.get(menuId) ?? [];
   const texts: TranslatableText[] = [];
   if (menu)
     texts.push({
@@ -94,57 +110,76 @@ export const loadMenuTranslations = async (
 
 type TextChange = z.output<typeof SaveTranslationsRequestSchema>['texts'][number];
 
-/** Writes many translated texts of one menu; an id outside the menu answers 404 and nothing changes. */
+/**
+ * Writes many translated texts of one menu; an id outside the menu answers 404 and nothing changes.
+ * The changes are folded first (a later change to the same text wins, and the other fields of an
+ * item's translation stay as they are), then written a table at a time: a handful of statements
+ * whatever their number.
+ */
 export const saveMenuTranslations = async (tx: Transaction, menuId: number, changes: TextChange[]) => {
   const sections = (await loadSections(tx, [menuId])).get(menuId) ?? [];
-  const sectionById = new Map(sections.map((section) => [section.id, section]));
+  const sectionIds = new Set(sections.map((section) => section.id));
   const itemById = new Map(
     sections.flatMap((section) => section.items.map((item) => [item.id, item] as const)),
   );
+  const menuNames = new Map<string, string | null>();
+  const sectionNames = new Map<string, SectionTranslationWrite>();
+  const itemTexts = new Map<string, ItemTranslationWrite & { values: ItemTexts }>();
   for (const change of changes) {
-    const exists =
-      change.kind === 'menu'
-        ? change.id === menuId && change.field === 'name'
-        : change.kind === 'section'
-          ? sectionById.has(change.id) && change.field === 'name'
-          : itemById.has(change.id);
-    if (!exists) throw notFound();
-  }
-  for (const change of changes) {
-    const language = change.language as MenuLanguage;
+    const { language, text } = change;
     if (change.kind === 'menu') {
-      const [menu] = await tx
-        .select({ nameTranslations: menus.nameTranslations })
-        .from(menus)
-        .where(eq(menus.id, menuId));
-      const { [language]: _previous, ...others } = menu?.nameTranslations ?? {};
-      await tx
-        .update(menus)
-        .set({ nameTranslations: change.text ? { ...others, [language]: change.text } : others })
-        .where(eq(menus.id, menuId));
+      if (change.id !== menuId || change.field !== 'name') throw notFound();
+      menuNames.set(language, text);
       continue;
     }
+    const key = `${change.id}:${language}`;
     if (change.kind === 'section') {
-      await writeSectionTranslations(tx, change.id, { [language]: { translatedName: change.text } });
+      if (!sectionIds.has(change.id) || change.field !== 'name') throw notFound();
+      sectionNames.set(key, { sectionId: change.id, language, translatedName: text });
       continue;
     }
-    // The other fields of the item's translation stay as they are.
-    const current = itemById.get(change.id)!.translations[language];
-    const next = {
-      translatedName: current?.translatedName ?? null,
-      translatedDescription: current?.translatedDescription ?? null,
-      translatedIngredients: current?.translatedIngredients ?? null,
-      [ITEM_FIELDS[change.field]]: change.text,
+    const item = itemById.get(change.id);
+    if (!item) throw notFound();
+    const saved = item.translations[language as MenuLanguage];
+    const current = itemTexts.get(key)?.values ?? {
+      translatedName: saved?.translatedName ?? null,
+      translatedDescription: saved?.translatedDescription ?? null,
+      translatedIngredients: saved?.translatedIngredients ?? null,
     };
-    await writeItemTranslations(tx, change.id, { [language]: next });
-    // Later changes to the same item see this one.
-    itemById.get(change.id)!.translations[language] = {
-      id: current?.id ?? 0,
+    itemTexts.set(key, {
+      itemId: item.id,
       language,
-      originalName: '',
-      originalDescription: null,
-      originalIngredients: null,
-      ...next,
-    };
+      values: { ...current, [ITEM_FIELDS[change.field]]: text },
+    });
   }
+
+  if (menuNames.size > 0) {
+    const named = Object.fromEntries([...menuNames].filter((entry) => Boolean(entry[1])));
+    const languages = sql.join(
+      [...menuNames.keys()].map((language) => sql`${language}`),
+      sql`, `,
+    );
+    await tx
+      .update(menus)
+      .set({
+        nameTranslations: sql`(${menus.nameTranslations} - array[${languages}]::text[]) || ${JSON.stringify(named)}::jsonb`,
+      })
+      .where(eq(menus.id, menuId));
+  }
+  await writeSectionTranslations(tx, [...sectionNames.values()]);
+  await writeItemTranslations(tx, [...itemTexts.values()]);
 };
+
+/** GET /menu/{menuId}/translations. */
+export const readMenuTranslations = async (db: Database, clubId: number, menuId: number) => {
+  await requireMenu(db, clubId, menuId);
+  return loadMenuTranslations(db, clubId, menuId);
+};
+
+/** PUT /menu/{menuId}/translations: all or nothing, under the menu's lock; answers every text again. */
+export const changeMenuTranslations = (db: Database, clubId: number, menuId: number, changes: TextChange[]) =>
+  db.transaction(async (tx) => {
+    await lockMenu(tx, clubId, menuId);
+    await saveMenuTranslations(tx, menuId, changes);
+    return loadMenuTranslations(tx, clubId, menuId);
+  });

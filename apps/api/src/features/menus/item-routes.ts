@@ -1,0 +1,79 @@
+import { MenuItemSchema } from '@carta/contract/entities';
+import {
+  ItemBatchRequestSchema,
+  ItemParamsSchema,
+  SaveItemRequestSchema,
+  SectionParamsSchema,
+} from '@carta/contract/menus';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { changeItems, deleteItem, readItem, saveItem } from './item-store.ts';
+import { errors, NoContent, security } from './route-schemas.ts';
+
+/** A category's items. */
+export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.put(
+    '/menu/:menuId/sections/:sectionId/items',
+    {
+      schema: {
+        tags: ['items'],
+        summary: 'Create an item (no id) or change one, with its translations',
+        security,
+        params: SectionParamsSchema,
+        body: SaveItemRequestSchema,
+        response: { 200: MenuItemSchema, 201: MenuItemSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const item = await saveItem(app.db, request.params, request.body);
+      return reply.status(request.body.id ? 200 : 201).send(item);
+    },
+  );
+
+  app.put(
+    '/menu/:menuId/sections/:sectionId/items/batch',
+    {
+      schema: {
+        tags: ['items'],
+        summary:
+          'Move items and set hidden, out of stock, best seller and suggested on many at once, all or nothing',
+        security,
+        params: SectionParamsSchema,
+        body: ItemBatchRequestSchema,
+        response: { 200: z.array(MenuItemSchema), ...errors },
+      },
+    },
+    async (request) => changeItems(app.db, request.params, request.body.items),
+  );
+
+  app.get(
+    '/menu/:menuId/sections/:sectionId/items/:itemId',
+    {
+      schema: {
+        tags: ['items'],
+        summary: 'An item with its translations',
+        security,
+        params: ItemParamsSchema,
+        response: { 200: MenuItemSchema, ...errors },
+      },
+    },
+    async (request) => readItem(app.db, request.params),
+  );
+
+  app.delete(
+    '/menu/:menuId/sections/:sectionId/items/:itemId',
+    {
+      schema: {
+        tags: ['items'],
+        summary: 'Delete an item',
+        security,
+        params: ItemParamsSchema,
+        response: { 204: NoContent, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await deleteItem(app.db, request.params);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,77 @@
+import type { MenuItem } from '@carta/contract/entities';
+import type { ItemBatchRequestSchema, SaveItemRequestSchema } from '@carta/contract/menus';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { menuItems } from '../../db/schema.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { firstOrThrow } from '../../lib/db-errors.ts';
+import { itemColumns, itemTranslationWrites, writeItemTranslations } from './menu-content.ts';
+import {
+  type Executor,
+  type ItemIds,
+  loadItem,
+  loadItems,
+  lockItemMenu,
+  lockSectionMenu,
+  requireItem,
+} from './menu-store.ts';
+import { applyBatch, positionAtEnd, renumber } from './siblings.ts';
+
+type SectionIds = Omit<ItemIds, 'itemId'>;
+
+const itemOrNotFound = async (db: Executor, sectionId: number, itemId: number) => {
+  const item = await loadItem(db, sectionId, itemId);
+  if (!item) throw notFound();
+  return item;
+};
+
+/** GET .../items/{itemId}: an item with its translations. */
+export const readItem = async (db: Database, ids: ItemIds) => {
+  await requireItem(db, ids);
+  return itemOrNotFound(db, ids.sectionId, ids.itemId);
+};
+
+/** PUT .../items: a new item at the end of its category (no id), or one changed, with its translations. */
+export const saveItem = (
+  db: Database,
+  { clubId, menuId, sectionId }: SectionIds,
+  { id, ...fields }: z.output<typeof SaveItemRequestSchema>,
+): Promise<MenuItem> =>
+  db.transaction(async (tx) => {
+    if (id) {
+      await lockItemMenu(tx, { clubId, menuId, sectionId, itemId: id });
+      await tx.update(menuItems).set(itemColumns(fields)).where(eq(menuItems.id, id));
+      await writeItemTranslations(tx, itemTranslationWrites(id, fields.translations));
+      return itemOrNotFound(tx, sectionId, id);
+    }
+    await lockSectionMenu(tx, clubId, menuId, sectionId);
+    const row = firstOrThrow(
+      await tx
+        .insert(menuItems)
+        .values({ sectionId, position: positionAtEnd('items', sectionId), ...itemColumns(fields) })
+        .returning({ id: menuItems.id }),
+      'item',
+    );
+    await writeItemTranslations(tx, itemTranslationWrites(row.id, fields.translations));
+    return itemOrNotFound(tx, sectionId, row.id);
+  });
+
+/** PUT .../items/batch: moves and marks, then the category's items. */
+export const changeItems = (
+  db: Database,
+  { clubId, menuId, sectionId }: SectionIds,
+  rows: z.output<typeof ItemBatchRequestSchema>['items'],
+) =>
+  db.transaction(async (tx) => {
+    await lockSectionMenu(tx, clubId, menuId, sectionId);
+    await applyBatch(tx, 'items', sectionId, rows);
+    return loadItems(tx, sectionId);
+  });
+
+export const deleteItem = (db: Database, ids: ItemIds) =>
+  db.transaction(async (tx) => {
+    await lockItemMenu(tx, ids);
+    await tx.delete(menuItems).where(eq(menuItems.id, ids.itemId));
+    await renumber(tx, 'items', ids.sectionId);
+  });

@@ -1,0 +1,84 @@
+import { MenuSectionSchema } from '@carta/contract/entities';
+import {
+  MenuParamsSchema,
+  SaveSectionRequestSchema,
+  SectionBatchRequestSchema,
+  SectionParamsSchema,
+} from '@carta/contract/menus';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errors, NoContent, security } from './route-schemas.ts';
+import { changeSections, deleteSection, readSection, saveSection } from './section-store.ts';
+
+/** A menu's categories. */
+export const sectionRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.put(
+    '/menu/:menuId/sections',
+    {
+      schema: {
+        tags: ['sections'],
+        summary: 'Create a category (no id), or rename, switch or translate one',
+        security,
+        params: MenuParamsSchema,
+        body: SaveSectionRequestSchema,
+        response: { 200: MenuSectionSchema, 201: MenuSectionSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { clubId, menuId } = request.params;
+      const section = await saveSection(app.db, clubId, menuId, request.body);
+      return reply.status(request.body.id ? 200 : 201).send(section);
+    },
+  );
+
+  app.put(
+    '/menu/:menuId/sections/batch',
+    {
+      schema: {
+        tags: ['sections'],
+        summary: "Move and switch many of a menu's categories at once, all or nothing",
+        security,
+        params: MenuParamsSchema,
+        body: SectionBatchRequestSchema,
+        response: { 200: z.array(MenuSectionSchema), ...errors },
+      },
+    },
+    async (request) =>
+      changeSections(app.db, request.params.clubId, request.params.menuId, request.body.sections),
+  );
+
+  app.get(
+    '/menu/:menuId/sections/:sectionId',
+    {
+      schema: {
+        tags: ['sections'],
+        summary: 'A category with its items and translations',
+        security,
+        params: SectionParamsSchema,
+        response: { 200: MenuSectionSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { clubId, menuId, sectionId } = request.params;
+      return readSection(app.db, clubId, menuId, sectionId);
+    },
+  );
+
+  app.delete(
+    '/menu/:menuId/sections/:sectionId',
+    {
+      schema: {
+        tags: ['sections'],
+        summary: 'Delete a category with its items',
+        security,
+        params: SectionParamsSchema,
+        response: { 204: NoContent, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { clubId, menuId, sectionId } = request.params;
+      await deleteSection(app.db, clubId, menuId, sectionId);
+      return reply.status(204).send(null);
+    },
+  );
+};
