@@ -191,8 +191,8 @@ describe('guest pages', () => {
         purpose,
         contentType: 'image/jpeg',
         bytes: 1000,
-        width: widths.at(-1)!,
-        height: widths.at(-1)!,
+        width: Math.max(...widths),
+        height: Math.max(...widths),
         variants: widths.map((width) => ({ width, height: width })),
       });
     const logoKey = `img/${'a'.repeat(24)}`;
@@ -239,7 +239,7 @@ describe('guest pages', () => {
     expect(fontPath).toBeDefined();
     expect(html).toContain(`@font-face{font-family:"${theme.font}";src:url(${fontPath})`);
     expect(html).toContain('font-display:optional');
-    const font = await context.app.inject({ method: 'GET', url: fontPath! });
+    const font = await context.app.inject({ method: 'GET', url: fontPath ?? '' });
     expect(font.statusCode).toBe(200);
     expect(font.headers['content-type']).toBe('font/woff2');
     expect(font.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -270,7 +270,7 @@ describe('guest pages', () => {
       /<script type="module" src="(\/public\/assets\/guest-[0-9a-f]{12}\.js)"><\/script>/,
     )?.[1];
     expect(scriptPath).toBeDefined();
-    const script = await context.app.inject({ method: 'GET', url: scriptPath! });
+    const script = await context.app.inject({ method: 'GET', url: scriptPath ?? '' });
     expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(script.headers['content-type']).toContain('javascript');
     expect(gzipSync(script.rawPayload).length).toBeLessThanOrEqual(30 * 1024);
@@ -404,5 +404,74 @@ describe('guest pages', () => {
       url: `/api/v1/clubs/${club.id}/menu/tables/${table.id}/menus/${menu.id}`,
     });
     expect(json.statusCode).toBe(404);
+  });
+});
+
+describe('guest reads', () => {
+  const context = useTestApp();
+
+  it('load a table view and a menu page in a few statements, the logo once', async () => {
+    const owner = await seedOwner(context.database);
+    const club = await seedClub(context.database, owner.account.id, {
+      freeForever: true,
+      translationsEnabled: true,
+      menuLanguages: ['en'],
+    });
+    const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', path: string, payload?: object) =>
+      context.app.inject({
+        method,
+        url: `/api/v1/clubs/${club.id}${path}`,
+        headers: { authorization: owner.authorization },
+        ...(payload ? { payload } : {}),
+      });
+    const logoKey = `img/${'c'.repeat(24)}`;
+    const bannerKey = `img/${'d'.repeat(24)}`;
+    for (const key of [logoKey, bannerKey])
+      await context.database.db.insert(storedFiles).values({
+        clubId: club.id,
+        key,
+        purpose: key === logoKey ? 'logo' : 'banner',
+        contentType: 'image/jpeg',
+        bytes: 1000,
+        width: 512,
+        height: 512,
+        variants: [{ width: 256, height: 256 }],
+      });
+    await context.database.db.update(clubs).set({ logo: logoKey }).where(eq(clubs.id, club.id));
+    const { tables } = (await call('PUT', '/tables', { tables: [{ name: '1' }] })).json();
+    const table = tables[0] as { id: number };
+    const dinner = (await call('POST', '/menu', demoDinner())).json();
+    await call('POST', '/menu', { name: 'Drink' });
+    await call('PUT', `/menu/${dinner.id}/schedulings`, {
+      schedulings: [{ days: [1, 2, 3, 4, 5, 6, 7], startTime: null, endTime: null }],
+    });
+    await context.database.db.insert(banners).values({
+      menuId: dinner.id,
+      title: 'Happy hour',
+      price: '8 €',
+      imageUrl: `/files/${bannerKey}-256.webp`,
+    });
+    // A write through the API drops the kept pages: the reads below are the first ones.
+    await call('PATCH', '/settings', { menuLabelEnabled: true });
+
+    const statementsOf = async (url: string) => {
+      const before = context.database.statements();
+      const response = await context.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      return context.database.statements() - before;
+    };
+    const counts = {
+      tableView: await statementsOf(`/api/v1/clubs/${club.id}/menu/tables/${table.id}`),
+      menuView: await statementsOf(`/api/v1/clubs/${club.id}/menu/tables/${table.id}/menus/${dinner.id}`),
+      tablePage: await statementsOf(`/public/qrcodemenu/${club.id}/${table.id}`),
+      menuPage: await statementsOf(`/public/menu/${club.id}/${table.id}/${dinner.id}`),
+    };
+    // The club, its table, address, theme and logo in one statement, the menus with their schedules in
+    // another; a menu adds itself with its banner and theme, then its sections, items and translations.
+    // Before they were loaded apart (the logo three times): 5 and 12.
+    expect(counts.tableView).toBeLessThanOrEqual(2);
+    expect(counts.tablePage).toBeLessThanOrEqual(2);
+    expect(counts.menuView).toBeLessThanOrEqual(7);
+    expect(counts.menuPage).toBeLessThanOrEqual(7);
   });
 });

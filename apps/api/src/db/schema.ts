@@ -315,7 +315,10 @@ export const tableZones = pgTable(
       .references(() => clubs.id, { onDelete: 'cascade' }),
     name: text().notNull(),
   },
-  (table) => [uniqueIndex().on(table.clubId, table.name)],
+  // Case-insensitive, as the owner reads names: "Terrazza" and "terrazza" are one zone.
+  (table) => [
+    uniqueIndex('table_zones_club_id_lower_name_index').on(table.clubId, sql`lower(${table.name})`),
+  ],
 );
 
 export const clubTables = pgTable(
@@ -329,7 +332,10 @@ export const clubTables = pgTable(
     premium: boolean().notNull().default(false),
     tableZoneId: integer().references(() => tableZones.id, { onDelete: 'set null' }),
   },
-  (table) => [uniqueIndex().on(table.clubId, table.name)],
+  // The routes check names too, for a per-field answer; the index holds when two requests race.
+  (table) => [
+    uniqueIndex('club_tables_club_id_lower_name_index').on(table.clubId, sql`lower(${table.name})`),
+  ],
 );
 
 export const schedulings = pgTable(

@@ -1,15 +1,57 @@
 import { localMoment, menusAvailable, menusAvailableAt } from '@carta/contract/availability';
-import type { GuestMenu } from '@carta/contract/guest';
+import type { GuestImage, GuestMenu } from '@carta/contract/guest';
 import type { PublicTableResponse } from '@carta/contract/tables';
-import { and, eq } from 'drizzle-orm';
+import { and, type Column, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { addresses, clubs, clubTables, subscriptions, themes } from '../../db/schema.ts';
-import { clubLogo, formatAddress, guestImage, isMenuLanguage } from '../clubs/club-details.ts';
-import { loadFullMenu } from '../menus/menu-store.ts';
-import { loadScheduledMenus } from '../tables/table-store.ts';
+import {
+  addresses,
+  banners,
+  clubs,
+  clubTables,
+  menus,
+  storedFiles,
+  subscriptions,
+  themes,
+} from '../../db/schema.ts';
+import { formatAddress, isMenuLanguage } from '../clubs/club-details.ts';
+import { describeImage, FILES_PATH } from '../images/images.ts';
+import { loadSections } from '../menus/menu-store.ts';
+import { loadScheduledMenus } from '../tables/scheduling-store.ts';
 
 type ScheduledMenus = Awaited<ReturnType<typeof loadScheduledMenus>>;
 
+/** A stored image is named by its key (`img/<hash>`) or by the address of one of its WebP files. */
+const STORED_KEY = '^(img/[0-9a-f]+)$';
+const STORED_FILE = `^${FILES_PATH}/(img/[0-9a-f]+)-[0-9]+\\.webp$`;
+const storedKeyIn = (keyOrUrl: string) =>
+  new RegExp(STORED_KEY).exec(keyOrUrl)?.[1] ?? new RegExp(STORED_FILE).exec(keyOrUrl)?.[1];
+/** The same key in SQL, to join the stored file in the statement that reads the key. */
+const storedKeyOf = (column: Column) =>
+  sql`coalesce(substring(${column} from ${STORED_KEY}), substring(${column} from ${STORED_FILE}))`;
+const storedFileColumns = {
+  width: storedFiles.width,
+  height: storedFiles.height,
+  variants: storedFiles.variants,
+};
+type StoredFile = { width: number; height: number; variants: { width: number; height: number }[] };
+
+/**
+ * An image for the guest pages, drawn in every WebP width it was stored in (`srcset`); any address that
+ * names no stored image is drawn as it is. `file` is the stored file its key names, if any.
+ */
+const guestImageOf = (keyOrUrl: string | null, file: StoredFile | null): GuestImage | null => {
+  if (!keyOrUrl) return null;
+  const key = storedKeyIn(keyOrUrl);
+  if (!key) return { src: keyOrUrl, srcset: null };
+  if (!file) return null;
+  const image = describeImage(key, file.variants, file);
+  return {
+    src: image.variants[0]?.url ?? image.url,
+    srcset: image.variants.map((variant) => `${variant.url} ${variant.width}w`).join(', ') || null,
+  };
+};
+
+/** The club's table with everything its guest view shows, the logo's stored file included: one statement. */
 const loadTableRow = async (db: Database, clubId: number, tableId: number) => {
   const [row] = await db
     .select({
@@ -18,16 +60,27 @@ const loadTableRow = async (db: Database, clubId: number, tableId: number) => {
       table: clubTables,
       subscription: subscriptions,
       theme: themes,
+      logoFile: storedFileColumns,
     })
     .from(clubTables)
     .innerJoin(clubs, eq(clubs.id, clubTables.clubId))
     .innerJoin(addresses, eq(addresses.id, clubs.addressId))
     .leftJoin(subscriptions, eq(subscriptions.clubId, clubs.id))
     .leftJoin(themes, eq(themes.id, clubs.themeId))
+    .leftJoin(
+      storedFiles,
+      and(eq(storedFiles.clubId, clubs.id), eq(storedFiles.key, storedKeyOf(clubs.logo))),
+    )
     .where(and(eq(clubTables.id, tableId), eq(clubTables.clubId, clubId)));
   return row ?? null;
 };
 type TableRow = NonNullable<Awaited<ReturnType<typeof loadTableRow>>>;
+
+/** The logo's address: the largest WebP of the image stored under exactly the club's logo key. */
+const logoUrlOf = ({ club, logoFile }: TableRow) =>
+  club.logo && logoFile && storedKeyIn(club.logo) === club.logo
+    ? describeImage(club.logo, logoFile.variants, logoFile).url
+    : null;
 
 /** A club that is not open says so, and only so: coming soon, disabled, or its payment lapsed. */
 const closedState = ({ club, subscription }: TableRow, now: Date) => {
@@ -92,27 +145,29 @@ export type GuestTable =
       nextOpening: { day: number; time: string } | null;
     };
 
-/** What a table's guests may see now (spec §3 Table-menu view), or why they see nothing. */
-export const loadGuestTable = async (
+type TableView =
+  | { isOpen: false; table: Exclude<GuestTable, { kind: 'open' }> }
+  | { isOpen: true; table: Extract<GuestTable, { kind: 'open' }>; row: TableRow; scheduled: ScheduledMenus };
+
+/** The table's view and what it was made from, for a caller that reads on (one menu) without reading it again. */
+const loadTableView = async (
   db: Database,
   clubId: number,
   tableId: number,
-  now = new Date(),
-): Promise<GuestTable> => {
+  now: Date,
+): Promise<TableView> => {
   const row = await loadTableRow(db, clubId, tableId);
-  if (!row) return { kind: 'notFound' };
+  if (!row) return { isOpen: false, table: { kind: 'notFound' } };
   const state = closedState(row, now);
-  if (state) return { kind: 'closed', response: { state, clubName: row.club.name } };
+  if (state)
+    return { isOpen: false, table: { kind: 'closed', response: { state, clubName: row.club.name } } };
   const { club } = row;
   const scheduled = await loadScheduledMenus(db, clubId);
   const available = menusAvailable(club, row.table, scheduled, now);
-  const [{ logo }, logoImage] = await Promise.all([
-    clubLogo(db, clubId, club.logo),
-    guestImage(db, clubId, club.logo),
-  ]);
-  return {
+  const languages = menuLanguagesOf(club);
+  const table: Extract<GuestTable, { kind: 'open' }> = {
     kind: 'open',
-    languages: menuLanguagesOf(club),
+    languages,
     nextOpening: available.length
       ? null
       : nextOpening(scheduled, null, row.table.tableZoneId, localMoment(now, club.timeZone)),
@@ -121,7 +176,7 @@ export const loadGuestTable = async (
       clubName: club.name,
       tableName: row.table.name,
       callWaiterEnabled: club.callWaiterEnabled,
-      logoImage,
+      logoImage: guestImageOf(club.logo, row.logoFile),
       clubAddress: formatAddress(row.address),
       clubDisplayEmail: club.displayEmail,
       clubDisplayPhone: club.displayPhone,
@@ -129,18 +184,18 @@ export const loadGuestTable = async (
       clubInstagram: club.instagram,
       clubWebsite: club.website,
       clubWhatsapp: club.whatsapp,
-      logo,
+      logo: logoUrlOf(row),
       menuFooter: available[0]?.footer ?? null,
       refreshTime: available.length ? Math.min(...available.map((menu) => menu.refreshTime)) : 60,
-      theme: row.theme ? (({ clubId: _owner, ...theme }) => theme)(row.theme) : null,
-      translationsEnabled: menuLanguagesOf(club).length > 0,
+      theme: row.theme ? withoutOwner(row.theme) : null,
+      translationsEnabled: languages.length > 0,
       menu: available.map((menu) => ({
         id: menu.id,
         name: menu.name,
         position: menu.position,
         // Only the languages guests may read now.
         translations: Object.fromEntries(
-          menuLanguagesOf(club).flatMap((language) => {
+          languages.flatMap((language) => {
             const name = menu.nameTranslations[language];
             return name ? [[language, name]] : [];
           }),
@@ -148,7 +203,18 @@ export const loadGuestTable = async (
       })),
     },
   };
+  return { isOpen: true, table, row, scheduled };
 };
+
+const withoutOwner = <Row extends { clubId: number | null }>({ clubId: _owner, ...rest }: Row) => rest;
+
+/** What a table's guests may see now (spec §3 Table-menu view), or why they see nothing: two statements. */
+export const loadGuestTable = async (
+  db: Database,
+  clubId: number,
+  tableId: number,
+  now = new Date(),
+): Promise<GuestTable> => (await loadTableView(db, clubId, tableId, now)).table;
 
 export type GuestMenuResult =
   | { kind: 'notFound' }
@@ -156,9 +222,25 @@ export type GuestMenuResult =
   | { kind: 'notAvailable'; clubName: string; nextOpening: { day: number; time: string } | null }
   | { kind: 'open'; menu: GuestMenu; languages: string[]; tableName: string; clubName: string };
 
+/** The menu with its banner, own theme and the banner's stored file: one statement. */
+const loadMenuRow = async (db: Database, clubId: number, menuId: number) => {
+  const [row] = await db
+    .select({ menu: menus, banner: banners, theme: themes, bannerFile: storedFileColumns })
+    .from(menus)
+    .leftJoin(banners, eq(banners.menuId, menus.id))
+    .leftJoin(themes, eq(themes.id, menus.themeId))
+    .leftJoin(
+      storedFiles,
+      and(eq(storedFiles.clubId, menus.clubId), eq(storedFiles.key, storedKeyOf(banners.imageUrl))),
+    )
+    .where(and(eq(menus.id, menuId), eq(menus.clubId, clubId)));
+  return row ?? null;
+};
+
 /**
  * One menu as a guest may read it: only when it is available now at that table, and without hidden
- * categories and items, hidden notes or owner-only fields.
+ * categories and items, hidden notes or owner-only fields. The table's club, logo and schedules are
+ * read once, for the table and the menu alike.
  */
 export const loadGuestMenu = async (
   db: Database,
@@ -167,11 +249,10 @@ export const loadGuestMenu = async (
   menuId: number,
   now = new Date(),
 ): Promise<GuestMenuResult> => {
-  const table = await loadGuestTable(db, clubId, tableId, now);
-  if (table.kind !== 'open') return table;
+  const view = await loadTableView(db, clubId, tableId, now);
+  if (!view.isOpen) return view.table;
+  const { table, row, scheduled } = view;
   if (!table.response.menu.some((menu) => menu.id === menuId)) {
-    const row = (await loadTableRow(db, clubId, tableId))!;
-    const scheduled = await loadScheduledMenus(db, clubId);
     const exists = scheduled.some((menu) => menu.id === menuId && menu.enabled);
     return {
       kind: 'notAvailable',
@@ -181,29 +262,61 @@ export const loadGuestMenu = async (
         : null,
     };
   }
-  const {
-    adminDisplayName: _note,
-    enabled: _enabled,
-    themeId: _themeId,
-    ...full
-  } = await loadFullMenu(db, clubId, menuId);
-  const languages = table.languages;
-  const bannerImage = await guestImage(db, clubId, full.banner?.imageUrl ?? null);
+  const [menuRow, sections] = await Promise.all([
+    loadMenuRow(db, clubId, menuId),
+    loadSections(db, [menuId]),
+  ]);
+  if (!menuRow) return { kind: 'notFound' };
+  const { club, address } = row;
+  const { menu, banner } = menuRow;
+  const { languages } = table;
   return {
     kind: 'open',
     tableName: table.response.tableName,
     clubName: table.response.clubName,
     languages,
     menu: {
-      ...full,
-      theme: full.theme ?? table.response.theme,
-      logoImage: table.response.logoImage,
-      bannerImage,
-      translations: full.translations.filter((language) => languages.includes(language)),
+      id: menu.id,
+      name: menu.name,
       nameTranslations: Object.fromEntries(
-        Object.entries(full.nameTranslations).filter(([language]) => languages.includes(language)),
+        Object.entries(menu.nameTranslations).filter(
+          ([language, name]) => isMenuLanguage(language) && name && languages.includes(language),
+        ),
       ),
-      sections: full.sections
+      position: menu.position,
+      banner: banner
+        ? {
+            id: banner.id,
+            title: banner.title,
+            subtitle: banner.subtitle,
+            description: banner.description,
+            price: banner.price,
+            imageUrl: banner.imageUrl,
+            forYou: banner.forYou,
+          }
+        : null,
+      bannerUrl: banner?.imageUrl ?? null,
+      footer: menu.footer,
+      logo: table.response.logo,
+      refreshTime: menu.refreshTime,
+      callWaiterEnabled: club.callWaiterEnabled,
+      menuLabelEnabled: club.menuLabelEnabled,
+      translationsEnabled: club.translationsEnabled,
+      // The menu's own theme, else the club's.
+      theme: menuRow.theme ? withoutOwner(menuRow.theme) : table.response.theme,
+      translations: club.menuLanguages
+        .filter(isMenuLanguage)
+        .filter((language) => languages.includes(language)),
+      clubAddress: formatAddress(address),
+      clubDisplayEmail: club.displayEmail,
+      clubDisplayPhone: club.displayPhone,
+      clubFacebook: club.facebook,
+      clubInstagram: club.instagram,
+      clubWebsite: club.website,
+      clubWhatsapp: club.whatsapp,
+      logoImage: table.response.logoImage,
+      bannerImage: guestImageOf(banner?.imageUrl ?? null, menuRow.bannerFile),
+      sections: (sections.get(menu.id) ?? [])
         .filter((section) => !section.disabled)
         .map((section) => ({
           ...section,

@@ -1,11 +1,13 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
-import { clubTables, menus, schedulings, tableZones } from '../../db/schema.ts';
-import { notFound } from '../../lib/app-error.ts';
+import { clubs, clubTables } from '../../db/schema.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { conflictOnUnique } from '../../lib/db-errors.ts';
+import { invalidZone, zonesAreOwn } from './zone-store.ts';
 
-type Db = Database | Transaction;
+type Executor = Database | Transaction;
 
-export const listTables = (db: Db, clubId: number) =>
+export const listTables = (db: Executor, clubId: number) =>
   db
     .select({
       id: clubTables.id,
@@ -17,14 +19,7 @@ export const listTables = (db: Db, clubId: number) =>
     .where(eq(clubTables.clubId, clubId))
     .orderBy(asc(clubTables.id));
 
-export const listZones = (db: Db, clubId: number) =>
-  db
-    .select({ id: tableZones.id, name: tableZones.name })
-    .from(tableZones)
-    .where(eq(tableZones.clubId, clubId))
-    .orderBy(asc(tableZones.name), asc(tableZones.id));
-
-export const requireTable = async (db: Db, clubId: number, tableId: number) => {
+export const requireTable = async (db: Executor, clubId: number, tableId: number) => {
   const [table] = await db
     .select()
     .from(clubTables)
@@ -33,60 +28,127 @@ export const requireTable = async (db: Db, clubId: number, tableId: number) => {
   return table;
 };
 
-export const requireZone = async (db: Db, clubId: number, zoneId: number) => {
-  const [zone] = await db
-    .select()
-    .from(tableZones)
-    .where(and(eq(tableZones.id, zoneId), eq(tableZones.clubId, clubId)));
-  if (!zone) throw notFound();
-  return zone;
+/** A table as PUT /tables asks for it; `path` is the request field its name came from. */
+export type WantedTable = {
+  id?: number | undefined;
+  name: string;
+  premium: boolean;
+  tableZoneId: number | null;
+  path: string;
 };
 
-/** Zone ids a request mentions must be the club's own. */
-export const zonesAreOwn = async (db: Db, clubId: number, zoneIds: (number | null)[]) => {
-  const wanted = [...new Set(zoneIds.filter((zoneId): zoneId is number => zoneId !== null))];
-  if (wanted.length === 0) return true;
-  const [found] = await db
-    .select({ value: count() })
-    .from(tableZones)
-    .where(and(eq(tableZones.clubId, clubId), inArray(tableZones.id, wanted)));
-  return found?.value === wanted.length;
+/** The names the request repeats or takes from another of the club's tables, one issue per field. */
+const takenNames = async (tx: Transaction, clubId: number, wanted: WantedTable[]) => {
+  const seen = new Map<string, string>();
+  const issues: { path: string; key: string }[] = [];
+  for (const table of wanted) {
+    const key = table.name.toLocaleLowerCase('it');
+    if (seen.has(key)) issues.push({ path: table.path, key: 'errors.TABLE_NAME_TAKEN' });
+    seen.set(key, table.path);
+  }
+  const ownIds = wanted.flatMap((table) => (table.id ? [table.id] : []));
+  const others = await tx
+    .select({ name: clubTables.name })
+    .from(clubTables)
+    .where(
+      ownIds.length
+        ? and(eq(clubTables.clubId, clubId), notInArray(clubTables.id, ownIds))
+        : eq(clubTables.clubId, clubId),
+    );
+  for (const other of others) {
+    const path = seen.get(other.name.toLocaleLowerCase('it'));
+    if (path) issues.push({ path, key: 'errors.TABLE_NAME_TAKEN' });
+  }
+  return [...new Map(issues.map((issue) => [issue.path, issue])).values()];
 };
 
-/** Every menu of the club with its schedule rules, as the availability function takes them. */
-export const loadScheduledMenus = async (db: Db, clubId: number) => {
-  const menuRows = await db
-    .select({
-      id: menus.id,
-      name: menus.name,
-      nameTranslations: menus.nameTranslations,
-      position: menus.position,
-      enabled: menus.enabled,
-      footer: menus.footer,
-      refreshTime: menus.refreshTime,
-    })
-    .from(menus)
-    .where(eq(menus.clubId, clubId));
-  const rules = menuRows.length
-    ? await db
-        .select()
-        .from(schedulings)
-        .where(
-          inArray(
-            schedulings.menuId,
-            menuRows.map((menu) => menu.id),
-          ),
+/** Rows of `(values ...)` for an `update ... from`, each value cast so PostgreSQL knows its type. */
+const valuesList = (rows: SQL[]) => sql.join(rows, sql`, `);
+
+/**
+ * PUT /tables: changes and creates the tables in one transaction, a statement for all the changes and
+ * one for all the new ones. Names are unique in the club whatever their case: checked here for an
+ * answer per field, and by the index when two requests race.
+ */
+export const saveTables = (db: Database, clubId: number, wanted: WantedTable[]) =>
+  conflictOnUnique(
+    () =>
+      db.transaction(async (tx) => {
+        if (
+          !(await zonesAreOwn(
+            tx,
+            clubId,
+            wanted.map((table) => table.tableZoneId),
+          ))
         )
-    : [];
-  return menuRows.map((menu) => ({
-    ...menu,
-    schedulings: rules
-      .filter((rule) => rule.menuId === menu.id)
-      .map((rule) => ({
-        days: rule.days,
-        startTime: rule.startTime,
-        endTime: rule.endTime,
-        tableZone: rule.tableZoneId,
-      })),
-  }));
+          throw invalidZone('body');
+        const issues = await takenNames(tx, clubId, wanted);
+        if (issues.length > 0) throw new AppError(409, 'TABLE_NAME_TAKEN', { issues });
+        // The same table twice in a request: the last one wins, as if written one after the other.
+        const changes = [
+          ...new Map(
+            wanted.flatMap((table) => (table.id ? [[table.id, { ...table, id: table.id }]] : [])),
+          ).values(),
+        ];
+        if (changes.length > 0) {
+          const [owned] = await tx
+            .select({ value: count() })
+            .from(clubTables)
+            .where(
+              and(
+                eq(clubTables.clubId, clubId),
+                inArray(
+                  clubTables.id,
+                  changes.map((table) => table.id),
+                ),
+              ),
+            );
+          if (owned?.value !== changes.length) throw notFound();
+          const rows = valuesList(
+            changes.map(
+              (table) =>
+                sql`(${table.id}::integer, ${table.name}::text, ${table.premium}::boolean, ${table.tableZoneId}::integer)`,
+            ),
+          );
+          await tx
+            .update(clubTables)
+            .set({
+              name: sql`changed.name`,
+              premium: sql`changed.premium`,
+              tableZoneId: sql`changed.table_zone_id`,
+            })
+            .from(sql`(values ${rows}) as changed (id, name, premium, table_zone_id)`)
+            .where(and(eq(clubTables.id, sql`changed.id`), eq(clubTables.clubId, clubId)));
+        }
+        const additions = wanted.filter((table) => !table.id);
+        if (additions.length > 0)
+          await tx
+            .insert(clubTables)
+            .values(
+              additions.map(({ name, premium, tableZoneId }) => ({ clubId, name, premium, tableZoneId })),
+            );
+        return listTables(tx, clubId);
+      }),
+    'TABLE_NAME_TAKEN',
+  );
+
+/** Answers false when the club has no such table. */
+export const deleteTable = async (db: Database, clubId: number, tableId: number) => {
+  const deleted = await db
+    .delete(clubTables)
+    .where(and(eq(clubTables.id, tableId), eq(clubTables.clubId, clubId)))
+    .returning({ id: clubTables.id });
+  return deleted.length > 0;
+};
+
+/** What a sheet of QR codes prints: the club's name and languages, and its tables (all, or those chosen). */
+export const loadQrSheet = async (db: Database, clubId: number, chosen: number[] | undefined) => {
+  const [[club], tables] = await Promise.all([
+    db
+      .select({ name: clubs.name, menuLanguages: clubs.menuLanguages })
+      .from(clubs)
+      .where(eq(clubs.id, clubId)),
+    listTables(db, clubId),
+  ]);
+  return { club: club ?? null, tables: tables.filter((table) => !chosen || chosen.includes(table.id)) };
 };
