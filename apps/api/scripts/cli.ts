@@ -23,8 +23,8 @@ export const openForScript = async () => {
 export const parseArguments = (argv: string[]) => {
   const values: Record<string, string | true> = {};
   for (let index = 0; index < argv.length; index++) {
-    const argument = argv[index]!;
-    if (!argument.startsWith('--')) continue;
+    const argument = argv[index];
+    if (argument === undefined || !argument.startsWith('--')) continue;
     const next = argv[index + 1];
     if (next !== undefined && !next.startsWith('--')) {
       values[argument.slice(2)] = next;

@@ -15,6 +15,7 @@ import {
 } from '../src/db/schema.ts';
 import { hashPassword } from '../src/features/accounts/passwords.ts';
 import { generateTotp, newTotpSecret } from '../src/features/accounts/totp.ts';
+import { firstOrThrow } from '../src/lib/db-errors.ts';
 import { openForScript } from './cli.ts';
 import { DEMO_DINNER } from './demo-menu.ts';
 
@@ -59,84 +60,108 @@ if (existing?.totpSecret) {
 } else {
   secret = newTotpSecret();
   await db.transaction(async (tx) => {
-    const [owner] = await tx
-      .insert(accounts)
-      .values({
-        name: 'Demo',
-        lastName: 'Carta',
-        email: 'demo@carta.local',
-        phone: DEMO_PHONE,
-        passwordHash: await hashPassword(DEMO_PASSWORD),
-        totpSecret: secretBox.seal(secret),
-        emailConfirmedAt: new Date(),
-      })
-      .returning();
-    const [address] = await tx
-      .insert(addresses)
-      .values({ line1: 'Via dei Mille 12', city: 'Milano', state: 'MI', postalCode: '20129', country: 'IT' })
-      .returning();
-    const [club] = await tx
-      .insert(clubs)
-      .values({
-        ownerId: owner!.id,
-        name: 'Osteria Demo',
-        seats: 60,
-        addressId: address!.id,
-        timeZone: 'Europe/Rome',
-        companyName: 'Osteria Demo srl',
-        vatNumber: 'IT00743110157',
-        status: 'active',
-        activatedAt: new Date(),
-        displayEmail: 'ciao@osteriademo.it',
-        displayPhone: '+39 02 1234567',
-        website: 'https://osteriademo.it',
-        menuLanguages: ['en'],
-        translationsEnabled: true,
-        callWaiterEnabled: true,
-        freeForever: true,
-      })
-      .returning();
-    const [dinner] = await tx
-      .insert(menus)
-      .values({
-        clubId: club!.id,
-        name: 'Cena',
-        nameTranslations: { en: 'Dinner' },
-        adminDisplayName: 'Carta invernale',
-        position: 0,
-        footer: 'Coperto 2,50 €. Chiedi al personale per allergie e intolleranze.',
-      })
-      .returning();
+    const owner = firstOrThrow(
+      await tx
+        .insert(accounts)
+        .values({
+          name: 'Demo',
+          lastName: 'Carta',
+          email: 'demo@carta.local',
+          phone: DEMO_PHONE,
+          passwordHash: await hashPassword(DEMO_PASSWORD),
+          totpSecret: secretBox.seal(secret),
+          emailConfirmedAt: new Date(),
+        })
+        .returning(),
+      'owner',
+    );
+    const address = firstOrThrow(
+      await tx
+        .insert(addresses)
+        .values({
+          line1: 'Via dei Mille 12',
+          city: 'Milano',
+          state: 'MI',
+          postalCode: '20129',
+          country: 'IT',
+        })
+        .returning(),
+      'address',
+    );
+    const club = firstOrThrow(
+      await tx
+        .insert(clubs)
+        .values({
+          ownerId: owner.id,
+          name: 'Osteria Demo',
+          seats: 60,
+          addressId: address.id,
+          timeZone: 'Europe/Rome',
+          companyName: 'Osteria Demo srl',
+          vatNumber: 'IT00743110157',
+          status: 'active',
+          activatedAt: new Date(),
+          displayEmail: 'ciao@osteriademo.it',
+          displayPhone: '+39 02 1234567',
+          website: 'https://osteriademo.it',
+          menuLanguages: ['en'],
+          translationsEnabled: true,
+          callWaiterEnabled: true,
+          freeForever: true,
+        })
+        .returning(),
+      'club',
+    );
+    const dinner = firstOrThrow(
+      await tx
+        .insert(menus)
+        .values({
+          clubId: club.id,
+          name: 'Cena',
+          nameTranslations: { en: 'Dinner' },
+          adminDisplayName: 'Carta invernale',
+          position: 0,
+          footer: 'Coperto 2,50 €. Chiedi al personale per allergie e intolleranze.',
+        })
+        .returning(),
+      'dinner',
+    );
     for (const [sectionPosition, section] of DEMO_DINNER.entries()) {
-      const [row] = await tx
-        .insert(menuSections)
-        .values({ menuId: dinner!.id, name: section.name, position: sectionPosition })
-        .returning();
+      const row = firstOrThrow(
+        await tx
+          .insert(menuSections)
+          .values({ menuId: dinner.id, name: section.name, position: sectionPosition })
+          .returning(),
+        'section',
+      );
       await tx
         .insert(sectionTranslations)
-        .values({ sectionId: row!.id, language: 'en', translatedName: section.englishName });
+        .values({ sectionId: row.id, language: 'en', translatedName: section.englishName });
       for (const [
         position,
         [name, englishName, description, englishDescription, price, allergens, flag],
       ] of section.dishes.entries()) {
-        const [item] = await tx
-          .insert(menuItems)
-          .values({
-            sectionId: row!.id,
-            position,
-            name,
-            description,
-            price: typeof price === 'number' ? price : null,
-            priceText: typeof price === 'string' ? price : null,
-            allergens,
-            bestSeller: flag === 'best',
-            suggested: flag === 'suggested',
-            outOfStock: flag === 'out',
-            translateName: englishName !== null,
-          })
-          .returning();
+        const item = firstOrThrow(
+          await tx
+            .insert(menuItems)
+            .values({
+              sectionId: row.id,
+              position,
+              name,
+              description,
+              price: typeof price === 'number' ? price : null,
+              priceText: typeof price === 'string' ? price : null,
+              allergens,
+              bestSeller: flag === 'best',
+              suggested: flag === 'suggested',
+              outOfStock: flag === 'out',
+              translateName: englishName !== null,
+            })
+            .returning(),
+          'item',
+        );
         await tx.insert(itemTranslations).values({
-          itemId: item!.id,
+          itemId: item.id,
           language: 'en',
           translatedName: englishName,
           translatedDescription: englishDescription,
@@ -144,23 +169,29 @@ if (existing?.totpSecret) {
       }
     }
     for (const [index, sample] of SAMPLE_MENUS.entries()) {
-      const [menu] = await tx
-        .insert(menus)
-        .values({
-          clubId: club!.id,
-          name: sample.name,
-          nameTranslations: { en: sample.englishName },
-          position: index + 1,
-        })
-        .returning();
+      const menu = firstOrThrow(
+        await tx
+          .insert(menus)
+          .values({
+            clubId: club.id,
+            name: sample.name,
+            nameTranslations: { en: sample.englishName },
+            position: index + 1,
+          })
+          .returning(),
+        'menu',
+      );
       for (const [sectionPosition, section] of sample.sections.entries()) {
-        const [row] = await tx
-          .insert(menuSections)
-          .values({ menuId: menu!.id, name: section.name, position: sectionPosition })
-          .returning();
+        const row = firstOrThrow(
+          await tx
+            .insert(menuSections)
+            .values({ menuId: menu.id, name: section.name, position: sectionPosition })
+            .returning(),
+          'section',
+        );
         await tx.insert(menuItems).values(
           section.items.map((item, position) => ({
-            sectionId: row!.id,
+            sectionId: row.id,
             position,
             name: item.name,
             description: item.description ?? null,
@@ -172,12 +203,15 @@ if (existing?.totpSecret) {
         );
       }
     }
-    const [terrace] = await tx.insert(tableZones).values({ clubId: club!.id, name: 'Terrazza' }).returning();
+    const terrace = firstOrThrow(
+      await tx.insert(tableZones).values({ clubId: club.id, name: 'Terrazza' }).returning(),
+      'terrace',
+    );
     await tx.insert(clubTables).values(
       ['1', '2', '3', '4'].map((name) => ({
-        clubId: club!.id,
+        clubId: club.id,
         name: `Tavolo ${name}`,
-        tableZoneId: terrace!.id,
+        tableZoneId: terrace.id,
       })),
     );
   });

@@ -76,6 +76,19 @@ export type Config = {
 
 export class ConfigError extends Error {}
 
+/** The S3 settings, each of them required once STORAGE=s3 (the schema cannot say "required when"). */
+const s3Storage = (env: z.infer<typeof EnvironmentSchema>) => {
+  const { S3_ENDPOINT: endpoint, S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId } = env;
+  const { S3_SECRET_ACCESS_KEY: secretAccessKey } = env;
+  if (!endpoint || !bucket || !accessKeyId || !secretAccessKey) {
+    const missing = (
+      ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const
+    ).filter((name) => !env[name]);
+    throw new ConfigError(`Invalid configuration:\n  ${missing.join(', ')}: required when STORAGE=s3`);
+  }
+  return { kind: 's3', endpoint, bucket, region: env.S3_REGION, accessKeyId, secretAccessKey } as const;
+};
+
 /** Reads and checks the environment; a wrong value throws naming the variable. */
 export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config => {
   // Empty strings mean "not set", as in most shells' `VAR= command`.
@@ -86,14 +99,7 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
-  if (env.STORAGE === 's3') {
-    const missing = (
-      ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const
-    ).filter((name) => !env[name]);
-    if (missing.length > 0) {
-      throw new ConfigError(`Invalid configuration:\n  ${missing.join(', ')}: required when STORAGE=s3`);
-    }
-  }
+  const storage = env.STORAGE === 's3' ? s3Storage(env) : ({ kind: 'local' } as const);
   return {
     environment: env.NODE_ENV,
     host: env.HOST,
@@ -109,17 +115,7 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
       operationsEmail: env.OPERATIONS_EMAIL,
       supportEmail: env.SUPPORT_EMAIL,
     },
-    storage:
-      env.STORAGE === 's3'
-        ? {
-            kind: 's3',
-            endpoint: env.S3_ENDPOINT!,
-            bucket: env.S3_BUCKET!,
-            region: env.S3_REGION,
-            accessKeyId: env.S3_ACCESS_KEY_ID!,
-            secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
-          }
-        : { kind: 'local' },
+    storage,
     payments: env.STRIPE_SECRET_KEY
       ? { kind: 'stripe', secretKey: env.STRIPE_SECRET_KEY }
       : { kind: 'sandbox' },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addresses, clubs } from '../src/db/schema.ts';
+import { firstOrThrow } from '../src/lib/db-errors.ts';
 import { seedOwner, useTestApp } from './helpers.ts';
 
 describe('GET /api/v1/clubs', () => {
@@ -8,15 +9,18 @@ describe('GET /api/v1/clubs', () => {
   it("lists only the caller's clubs, by name", async () => {
     const owner = await seedOwner(context.database);
     const other = await seedOwner(context.database);
-    const [address] = await context.database.db
-      .insert(addresses)
-      .values({ line1: 'Via Po 2', city: 'Torino', postalCode: '10100', country: 'IT' })
-      .returning();
+    const address = firstOrThrow(
+      await context.database.db
+        .insert(addresses)
+        .values({ line1: 'Via Po 2', city: 'Torino', postalCode: '10100', country: 'IT' })
+        .returning(),
+      'address',
+    );
     const club = (ownerId: number, name: string) => ({
       ownerId,
       name,
       seats: 20,
-      addressId: address!.id,
+      addressId: address.id,
       timeZone: 'Europe/Rome',
       companyName: `${name} srl`,
       vatNumber: 'IT00743110157',

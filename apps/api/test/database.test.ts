@@ -50,7 +50,8 @@ describe('migrations', () => {
   it.runIf(process.env.TEST_DATABASE_URL)(
     'apply on an empty PostgreSQL database, once even when started twice',
     async () => {
-      const adminUrl = process.env.TEST_DATABASE_URL!;
+      const adminUrl = process.env.TEST_DATABASE_URL;
+      if (!adminUrl) throw new Error('Expected TEST_DATABASE_URL: the test runs only when it is set');
       const name = `carta_migrations_${Date.now()}_${randomInt(1e6)}`;
       const admin = new pg.Client({ connectionString: adminUrl });
       await admin.connect();

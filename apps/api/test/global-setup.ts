@@ -7,7 +7,8 @@ import { openDatabase } from '../src/db/client.ts';
 export default async function setup() {
   const file = path.join(tmpdir(), `carta-pglite-template-${process.pid}.tar`);
   const handle = await openDatabase({ kind: 'pglite' });
-  const dump = await handle.dump!();
+  if (!handle.dump) throw new Error('An embedded database can be dumped: this one cannot');
+  const dump = await handle.dump();
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));
   await handle.close();
   process.env.CARTA_PGLITE_TEMPLATE = file;

@@ -7,6 +7,7 @@ import { type App, buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
 import { accounts, addresses, clubs, sessions } from '../src/db/schema.ts';
+import { firstOrThrow } from '../src/lib/db-errors.ts';
 import { createMemoryMailer } from '../src/lib/mailer.ts';
 import { createLocalStorage } from '../src/lib/storage.ts';
 import { hashToken, newToken } from '../src/lib/tokens.ts';
@@ -69,6 +70,15 @@ export const useTestApp = (): TestContext => {
   return context;
 };
 
+/**
+ * The value a test relies on being there (a row, a link in an email): a missing one fails the test
+ * saying what was missing, instead of a TypeError further on.
+ */
+export const present = <Value>(value: Value | null | undefined, what: string): Value => {
+  if (value === null || value === undefined) throw new Error(`Expected ${what}, found ${value}`);
+  return value;
+};
+
 /** A phone number no other test uses, so tests sharing a PostgreSQL database do not collide. */
 export const uniquePhone = () => `39${Date.now().toString().slice(-7)}${randomInt(1000, 9999)}`;
 
@@ -102,17 +112,20 @@ export const seedClub = async (
   ownerId: number,
   fields: Partial<typeof clubs.$inferInsert> = {},
 ) => {
-  const [address] = await database.db
-    .insert(addresses)
-    .values({ line1: 'Via Roma 1', city: 'Milano', postalCode: '20121', country: 'IT', state: 'MI' })
-    .returning();
+  const address = firstOrThrow(
+    await database.db
+      .insert(addresses)
+      .values({ line1: 'Via Roma 1', city: 'Milano', postalCode: '20121', country: 'IT', state: 'MI' })
+      .returning(),
+    'address',
+  );
   const [club] = await database.db
     .insert(clubs)
     .values({
       ownerId,
       name: `Bar ${randomInt(1e6)}`,
       seats: 40,
-      addressId: address!.id,
+      addressId: address.id,
       timeZone: 'Europe/Rome',
       companyName: 'Bar srl',
       vatNumber: 'IT00743110157',

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { createS3Storage } from '../src/lib/storage.ts';
-import { seedClub, seedOwner, useTestApp } from './helpers.ts';
+import { present, seedClub, seedOwner, useTestApp } from './helpers.ts';
 
 const photo = (width: number, height: number, format: 'jpeg' | 'png' = 'jpeg') =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 60, b: 40 } } })
@@ -222,12 +222,10 @@ describe('S3 storage adapter', () => {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
-        seen.push({
-          method: request.method!,
-          url: request.url!,
-          authorization: request.headers.authorization,
-        });
-        const key = request.url!.split('?')[0]!;
+        const method = present(request.method, 'a request method');
+        const url = present(request.url, 'a request address');
+        seen.push({ method, url, authorization: request.headers.authorization });
+        const [key = url] = url.split('?');
         if (request.method === 'PUT') objects.set(key, Buffer.concat(chunks));
         if (request.method === 'DELETE') objects.delete(key);
         const body = request.method === 'GET' ? objects.get(key) : undefined;

@@ -5,7 +5,15 @@ import { describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
 import { waiterCalls } from '../src/db/schema.ts';
 import { createMemoryMailer } from '../src/lib/mailer.ts';
-import { seedClub, seedOwner, TEST_APP_SECRET, testConfig, testDatabaseKind, useTestApp } from './helpers.ts';
+import {
+  present,
+  seedClub,
+  seedOwner,
+  TEST_APP_SECRET,
+  testConfig,
+  testDatabaseKind,
+  useTestApp,
+} from './helpers.ts';
 
 /** Reads a server-sent event stream from a listening app; `next()` answers the data of the next event. */
 const openStream = async (app: App, path: string, authorization: string) => {
@@ -15,7 +23,7 @@ const openStream = async (app: App, path: string, authorization: string) => {
     headers: { authorization },
     signal: controller.signal,
   });
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  const reader = present(response.body, 'a response body').pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
   const next = async (): Promise<{ event: string; data: unknown }> => {
     for (;;) {
@@ -68,7 +76,14 @@ describe('call waiter', () => {
         url: `/api/v1/clubs/${club.id}/menu/tables/${tableId}/waiter-call`,
         remoteAddress: address,
       });
-    return { owner, club, call, guest, terrace: terrace!, bar: bar! };
+    return {
+      owner,
+      club,
+      call,
+      guest,
+      terrace: present(terrace, 'the first table'),
+      bar: present(bar, 'the second table'),
+    };
   };
 
   it('let a guest call, staff see it with table and zone, acknowledge and close it', async () => {
@@ -216,7 +231,7 @@ describe('call waiter', () => {
     // The form as a browser without JavaScript sends it: a page that says staff know, and a link back.
     const sent = await context.app.inject({
       method: 'POST',
-      url: action!,
+      url: present(action, 'the form action'),
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' },
       payload: '',
       remoteAddress: '10.200.0.1',
@@ -230,7 +245,11 @@ describe('call waiter', () => {
     await call('PATCH', '/settings', { callWaiterEnabled: false });
     const without = await context.app.inject({ method: 'GET', url: page.headers.location as string });
     expect(without.body).not.toContain('class="waiter"');
-    const refused = await context.app.inject({ method: 'POST', url: action!, remoteAddress: '10.200.0.1' });
+    const refused = await context.app.inject({
+      method: 'POST',
+      url: present(action, 'the form action'),
+      remoteAddress: '10.200.0.1',
+    });
     expect(refused.statusCode).toBe(404);
   });
 
@@ -260,10 +279,9 @@ describe('call waiter', () => {
       await guest('POST', terrace.id);
       const arrived = (await stream.next()).data as { calls: { id: number; tableName: string }[] };
       expect(arrived.calls.map((entry) => entry.tableName)).toEqual(['Tavolo 7']);
-      await call('POST', `/waiter-calls/${arrived.calls[0]!.id}/acknowledge`);
-      expect(((await stream.next()).data as { calls: { status: string }[] }).calls[0]!.status).toBe(
-        'acknowledged',
-      );
+      await call('POST', `/waiter-calls/${present(arrived.calls[0], 'a call').id}/acknowledge`);
+      const acknowledged = (await stream.next()).data as { calls: { status: string }[] };
+      expect(acknowledged.calls.map((entry) => entry.status)).toEqual(['acknowledged']);
     } finally {
       stream.close();
     }

@@ -74,8 +74,8 @@ export const errorsPlugin = fp(
             const key = 'validation.unknownField';
             return names.map((name) => ({ path: at(name), key, message: translateMessage(language, key) }));
           }
-          const known = /^(validation|errors)\./.test(issue.message ?? '');
-          const key = known ? issue.message! : 'validation.invalid';
+          const message = issue.message ?? '';
+          const key = /^(validation|errors)\./.test(message) ? message : 'validation.invalid';
           return [{ path: at(''), key, message: translateMessage(language, key) }];
         });
         return sendError(request, reply, 400, 'VALIDATION_ERROR', issues);

@@ -52,7 +52,11 @@ export const guestCachePlugin = fp(
       return entry.value as Value;
     };
     const set = (key: string, clubId: number, value: unknown) => {
-      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+      if (entries.size >= MAX_ENTRIES) {
+        // A Map keeps insertion order: the first key is the oldest entry.
+        const oldest = entries.keys().next();
+        if (!oldest.done) entries.delete(oldest.value);
+      }
       entries.set(key, { value, stamp: stampOf(clubId), minute: minuteNow() });
     };
     app.decorate('guestCache', {
@@ -71,8 +75,12 @@ export const guestCachePlugin = fp(
         const payload = clubId === null ? '*' : String(clubId);
         bump(payload);
         // Other processes hear it; this one may hear its own signal again, which costs one re-render.
+        // The write itself is saved: a lost signal leaves other processes' pages stale for a minute at
+        // most, so it is logged, not answered as an error.
         if (app.database.listen)
-          await app.db.execute(sql`select pg_notify(${CHANNEL}, ${payload})`).catch(() => {});
+          await app.db
+            .execute(sql`select pg_notify(${CHANNEL}, ${payload})`)
+            .catch((error: unknown) => app.log.warn({ err: error, clubId }, 'guest cache signal not sent'));
       },
     } satisfies GuestCache);
 

@@ -12,6 +12,9 @@ export type PageViewCounter = {
   flush: () => Promise<void>;
 };
 
+/** The views of one page on one day, counted since the last flush. */
+type PendingViews = { clubId: number; tableId: number; menuId: number; day: string; views: number };
+
 declare module 'fastify' {
   interface FastifyInstance {
     pageViews: PageViewCounter;
@@ -24,15 +27,12 @@ declare module 'fastify' {
  */
 export const pageViewsPlugin = fp(
   async (app: FastifyInstance) => {
-    let pending = new Map<string, number>();
+    let pending = new Map<string, PendingViews>();
     const flush = async () => {
       if (pending.size === 0) return;
       const batch = pending;
       pending = new Map();
-      const rows = [...batch.entries()].map(([key, views]) => {
-        const [clubId, tableId, menuId, day] = key.split('|');
-        return { clubId: Number(clubId), tableId: Number(tableId), menuId: Number(menuId), day: day!, views };
-      });
+      const rows = [...batch.values()];
       // One statement per club: a club deleted meanwhile loses only its own counts.
       const byClub = new Map<number, typeof rows>();
       for (const row of rows) byClub.set(row.clubId, [...(byClub.get(row.clubId) ?? []), row]);
@@ -58,8 +58,11 @@ export const pageViewsPlugin = fp(
     });
     app.decorate('pageViews', {
       count: (clubId, tableId, menuId) => {
-        const key = `${clubId}|${tableId}|${menuId}|${new Date().toISOString().slice(0, 10)}`;
-        pending.set(key, (pending.get(key) ?? 0) + 1);
+        const day = new Date().toISOString().slice(0, 10);
+        const key = `${clubId}|${tableId}|${menuId}|${day}`;
+        const counted = pending.get(key);
+        if (counted) counted.views += 1;
+        else pending.set(key, { clubId, tableId, menuId, day, views: 1 });
       },
       flush,
     } satisfies PageViewCounter);

@@ -1,22 +1,27 @@
 import type { AccountFieldsSchema } from '@carta/contract/accounts';
-import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { Transaction } from '../../db/client.ts';
-import { accounts } from '../../db/schema.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { conflictOnUnique } from '../../lib/db-errors.ts';
+import { filesOfImage } from '../images/images.ts';
 import { accountActivationEmail } from '../mail/templates.ts';
-import { issueToken } from './one-time-tokens.ts';
-import { hashPassword, isCommonPassword } from './passwords.ts';
-import { newTotpSecret, totpEnrolment } from './totp.ts';
+import {
+  confirmEmail,
+  deleteAccountRows,
+  findAccountByPhone,
+  insertAccount,
+  isImageKeyStored,
+  isPhoneTaken,
+  recordTotpStep,
+  setPasswordHash,
+} from './account-store.ts';
+import { consumeToken, issueToken, revokeTokens } from './one-time-tokens.ts';
+import { decoyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
+import { createSession, revokeAllSessions, revokeOtherSessions } from './sessions.ts';
+import { matchTotpStep, newTotpSecret, totpEnrolment } from './totp.ts';
 
 type AccountFields = z.output<typeof AccountFieldsSchema>;
-
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' &&
-  error !== null &&
-  ((error as { code?: string }).code === '23505' ||
-    (error as { cause?: { code?: string } }).cause?.code === '23505');
 
 /** Refuses a password from the common list, pointing at the field that holds it. */
 export const assertUncommonPassword = (password: string, path: string) => {
@@ -30,15 +35,13 @@ export const assertUncommonPassword = (password: string, path: string) => {
  * activation token; the caller sends the email once the transaction has committed.
  */
 export const createAccount = async (app: FastifyInstance, tx: Transaction, fields: AccountFields) => {
-  const [taken] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.phone, fields.phone));
-  if (taken) throw new AppError(409, 'PHONE_TAKEN');
+  if (await isPhoneTaken(tx, fields.phone)) throw new AppError(409, 'PHONE_TAKEN');
   const secret = newTotpSecret();
   const passwordHash = await hashPassword(fields.password);
-  let accountId: number;
-  try {
-    const [row] = await tx
-      .insert(accounts)
-      .values({
+  // Two sign-ups with one phone at the same moment: the unique index decides.
+  const accountId = await conflictOnUnique(
+    () =>
+      insertAccount(tx, {
         name: fields.name,
         lastName: fields.lastName,
         email: fields.email,
@@ -46,14 +49,9 @@ export const createAccount = async (app: FastifyInstance, tx: Transaction, field
         passwordHash,
         totpSecret: app.secretBox.seal(secret),
         language: fields.language,
-      })
-      .returning({ id: accounts.id });
-    accountId = row!.id;
-  } catch (error) {
-    // Two sign-ups with one phone at the same moment: the unique index decides.
-    if (isUniqueViolation(error)) throw new AppError(409, 'PHONE_TAKEN');
-    throw error;
-  }
+      }),
+    'PHONE_TAKEN',
+  );
   const activationToken = await issueToken(tx, 'account_activation', { accountId });
   return { accountId, enrolment: totpEnrolment(secret, fields.phone), activationToken };
 };
@@ -71,3 +69,82 @@ export const sendActivationEmail = (
       `${app.config.publicUrl}/users/activate?token=${encodeURIComponent(token)}`,
     ),
   );
+
+/**
+ * Checks phone, password and code together and answers the account; a wrong one of the three answers
+ * the same null and takes the same time, so nobody learns which was wrong.
+ */
+export const verifyCredentials = async (
+  app: FastifyInstance,
+  credentials: { username: string; password: string; totp?: string },
+) => {
+  const account = await findAccountByPhone(app.db, credentials.username);
+  const isPasswordRight = await verifyPassword(
+    account?.passwordHash ?? (await decoyPasswordHash()),
+    credentials.password,
+  );
+  if (!account || !isPasswordRight) return null;
+  if (credentials.totp === undefined) return { account, step: null };
+  if (!account.totpSecret) return null;
+  const step = matchTotpStep(app.secretBox.open(account.totpSecret), credentials.totp);
+  if (step === null) return null;
+  return { account, step };
+};
+
+/** Confirms the email of the account the activation link names; false when the link is not good. */
+export const activateAccount = (db: Database, token: string) =>
+  db.transaction(async (tx) => {
+    const target = await consumeToken(tx, 'account_activation', token);
+    if (!target?.accountId) return false;
+    await confirmEmail(tx, target.accountId);
+    return true;
+  });
+
+/** A session for the account once the code's step is recorded; null when that code was already used. */
+export const startSession = (db: Database, accountId: number, step: number) =>
+  db.transaction(async (tx) => {
+    if (!(await recordTotpStep(tx, accountId, step))) return null;
+    return createSession(tx, accountId);
+  });
+
+/**
+ * Sets the password of the account the reset link names and ends every session and every other reset
+ * link; false when the link is not good.
+ */
+export const resetPassword = (db: Database, token: string, passwordHash: string) =>
+  db.transaction(async (tx) => {
+    const target = await consumeToken(tx, 'password_reset', token);
+    if (!target?.accountId) return false;
+    await setPasswordHash(tx, target.accountId, passwordHash);
+    await revokeAllSessions(tx, target.accountId);
+    await revokeTokens(tx, target.accountId, 'password_reset');
+    return true;
+  });
+
+/** A new password: every other session of the account ends, the one that changed it stays. */
+export const changePassword = (
+  db: Database,
+  accountId: number,
+  passwordHash: string,
+  keptSessionId: number,
+) =>
+  db.transaction(async (tx) => {
+    await setPasswordHash(tx, accountId, passwordHash);
+    await revokeOtherSessions(tx, accountId, keptSessionId);
+  });
+
+/**
+ * Deletes the account with its clubs, then their stored files once the rows are gone, unless another
+ * club uses the same image (same content hash). A file left behind is logged, not an error.
+ */
+export const deleteAccount = async (app: FastifyInstance, accountId: number, log: FastifyBaseLogger) => {
+  const images = await app.db.transaction((tx) => deleteAccountRows(tx, accountId));
+  for (const image of images) {
+    if (await isImageKeyStored(app.db, image.key)) continue;
+    for (const file of filesOfImage(image.key, image.contentType, image.variants)) {
+      await app.storage
+        .delete(file)
+        .catch((error: unknown) => log.warn({ err: error, file }, 'file not deleted'));
+    }
+  }
+};

@@ -29,12 +29,14 @@ export const secondsUntilAllowed = async (
     recent(authAttempts.phone, phone),
     recent(authAttempts.ipAddress, ipAddress),
   ]);
-  const blocked = [byPhone, byAddress].filter((row) => row && row.total >= MAX_FAILED_ATTEMPTS && row.oldest);
-  if (blocked.length === 0) return null;
   // The window reopens when the oldest counted attempt leaves it.
-  const reopensAt = Math.max(
-    ...blocked.map((row) => new Date(row!.oldest as unknown as string | Date).getTime() + ATTEMPT_WINDOW_MS),
+  const reopenings = [byPhone, byAddress].flatMap((row) =>
+    row && row.total >= MAX_FAILED_ATTEMPTS && row.oldest
+      ? [new Date(row.oldest as unknown as string | Date).getTime() + ATTEMPT_WINDOW_MS]
+      : [],
   );
+  if (reopenings.length === 0) return null;
+  const reopensAt = Math.max(...reopenings);
   return Math.max(1, Math.ceil((reopensAt - now.getTime()) / 1000));
 };
 

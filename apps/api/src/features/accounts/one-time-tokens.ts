@@ -47,3 +47,16 @@ export const consumeToken = async (db: Database | Transaction, purpose: Purpose,
     .returning({ accountId: oneTimeTokens.accountId, clubId: oneTimeTokens.clubId });
   return row ?? null;
 };
+
+/** Every unused token of the account for this purpose stops working (links sent before a reset). */
+export const revokeTokens = (db: Database | Transaction, accountId: number, purpose: Purpose) =>
+  db
+    .update(oneTimeTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(oneTimeTokens.accountId, accountId),
+        eq(oneTimeTokens.purpose, purpose),
+        isNull(oneTimeTokens.usedAt),
+      ),
+    );

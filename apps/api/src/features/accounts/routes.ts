@@ -14,21 +14,28 @@ import {
   UserLanguageRequestSchema,
 } from '@carta/contract/accounts';
 import { ErrorResponseSchema } from '@carta/contract/errors';
-import { and, eq, inArray, isNull, lt, ne, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accounts, addresses, clubs, oneTimeTokens, sessions, storedFiles } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { callerOf } from '../../plugins/auth.ts';
-import { filesOfImage } from '../images/images.ts';
 import { passwordResetEmail } from '../mail/templates.ts';
-import { assertUncommonPassword, createAccount, sendActivationEmail } from './accounts.ts';
+import { findAccountById, findAccountByPhone, setLanguage } from './account-store.ts';
+import {
+  activateAccount,
+  assertUncommonPassword,
+  changePassword,
+  createAccount,
+  deleteAccount,
+  resetPassword,
+  sendActivationEmail,
+  startSession,
+  verifyCredentials,
+} from './accounts.ts';
 import { clearFailedAttempts, recordFailedAttempt, secondsUntilAllowed } from './attempts.ts';
-import { consumeToken, issueToken } from './one-time-tokens.ts';
-import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
-import { createSession, revokeAllSessions, revokeSession } from './sessions.ts';
-import { matchTotpStep } from './totp.ts';
+import { issueToken } from './one-time-tokens.ts';
+import { hashPassword } from './passwords.ts';
+import { revokeSession } from './sessions.ts';
 
 const errors = (...statuses: number[]) =>
   Object.fromEntries(statuses.map((status) => [status, ErrorResponseSchema]));
@@ -44,27 +51,6 @@ const refuseWhenLimited = async (
 ) => {
   const wait = await secondsUntilAllowed(app.db, kind, phone, request.ip);
   if (wait !== null) throw new AppError(429, 'RATE_LIMITED', { headers: { 'retry-after': String(wait) } });
-};
-
-/**
- * Checks phone, password and code together and answers the account; a wrong one of the three answers
- * the same 401 and the same time, so nobody learns which was wrong.
- */
-const verifyCredentials = async (
-  app: FastifyInstance,
-  credentials: { username: string; password: string; totp?: string },
-) => {
-  const [account] = await app.db.select().from(accounts).where(eq(accounts.phone, credentials.username));
-  const isPasswordRight = await verifyPassword(
-    account?.passwordHash ?? (await decoyPasswordHash()),
-    credentials.password,
-  );
-  if (!account || !isPasswordRight) return null;
-  if (credentials.totp === undefined) return { account, step: null };
-  if (!account.totpSecret) return null;
-  const step = matchTotpStep(app.secretBox.open(account.totpSecret), credentials.totp);
-  if (step === null) return null;
-  return { account, step };
 };
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -97,16 +83,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const activated = await app.db.transaction(async (tx) => {
-        const target = await consumeToken(tx, 'account_activation', request.query.token);
-        if (!target?.accountId) return false;
-        await tx
-          .update(accounts)
-          .set({ emailConfirmedAt: new Date(), updatedAt: new Date() })
-          .where(and(eq(accounts.id, target.accountId), isNull(accounts.emailConfirmedAt)));
-        return true;
-      });
-      if (!activated) throw new AppError(400, 'RESET_LINK_INVALID');
+      if (!(await activateAccount(app.db, request.query.token)))
+        throw new AppError(400, 'RESET_LINK_INVALID');
       return { outcome: 'activated' };
     },
   );
@@ -157,21 +135,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const { account } = verified;
       if (!account.emailConfirmedAt) throw new AppError(403, 'ACCOUNT_NOT_ACTIVATED');
-      const token = await app.db.transaction(async (tx) => {
-        // Recording the step is the replay check: a code already used (or an older one) changes no row.
-        const [used] = await tx
-          .update(accounts)
-          .set({ totpLastStep: step })
-          .where(
-            and(
-              eq(accounts.id, account.id),
-              or(isNull(accounts.totpLastStep), lt(accounts.totpLastStep, step)),
-            ),
-          )
-          .returning({ id: accounts.id });
-        if (!used) return null;
-        return createSession(tx, account.id);
-      });
+      const token = await startSession(app.db, account.id, step);
       if (!token) {
         await recordFailedAttempt(app.db, 'login', username, request.ip);
         throw loginFailed();
@@ -213,7 +177,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       await refuseWhenLimited(app, request, 'recovery', phone);
       // Every request counts, found or not: the limit also stops someone mailing an owner again and again.
       await recordFailedAttempt(app.db, 'recovery', phone, request.ip);
-      const [account] = await app.db.select().from(accounts).where(eq(accounts.phone, phone));
+      const account = await findAccountByPhone(app.db, phone);
       if (!account) throw new AppError(404, 'ACCOUNT_NOT_FOUND');
       const token = await issueToken(app.db, 'password_reset', { accountId: account.id });
       await app.mailer.send(
@@ -241,28 +205,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       assertUncommonPassword(request.body.password, 'body.password');
       const passwordHash = await hashPassword(request.body.password);
-      const isReset = await app.db.transaction(async (tx) => {
-        const target = await consumeToken(tx, 'password_reset', request.body.token);
-        if (!target?.accountId) return false;
-        await tx
-          .update(accounts)
-          .set({ passwordHash, updatedAt: new Date() })
-          .where(eq(accounts.id, target.accountId));
-        await revokeAllSessions(tx, target.accountId);
-        // Other reset links sent before this one stop working too.
-        await tx
-          .update(oneTimeTokens)
-          .set({ usedAt: new Date() })
-          .where(
-            and(
-              eq(oneTimeTokens.accountId, target.accountId),
-              eq(oneTimeTokens.purpose, 'password_reset'),
-              isNull(oneTimeTokens.usedAt),
-            ),
-          );
-        return true;
-      });
-      if (!isReset) throw new AppError(400, 'RESET_LINK_INVALID');
+      if (!(await resetPassword(app.db, request.body.token, passwordHash)))
+        throw new AppError(400, 'RESET_LINK_INVALID');
       return { outcome: 'reset' };
     },
   );
@@ -280,10 +224,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await app.db
-        .update(accounts)
-        .set({ language: request.body.language, updatedAt: new Date() })
-        .where(eq(accounts.id, callerOf(request).accountId));
+      await setLanguage(app.db, callerOf(request).accountId, request.body.language);
       return reply.status(204).send(null);
     },
   );
@@ -300,10 +241,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const [account] = await app.db
-        .select()
-        .from(accounts)
-        .where(eq(accounts.id, callerOf(request).accountId));
+      const account = await findAccountById(app.db, callerOf(request).accountId);
       if (!account) throw new AppError(401, 'UNAUTHORIZED');
       return {
         id: account.id,
@@ -331,7 +269,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const caller = callerOf(request);
-      const [account] = await app.db.select().from(accounts).where(eq(accounts.id, caller.accountId));
+      const account = await findAccountById(app.db, caller.accountId);
       if (!account) throw new AppError(401, 'UNAUTHORIZED');
       await refuseWhenLimited(app, request, 'login', account.phone);
       const { currentPassword, password, totp } = request.body;
@@ -349,23 +287,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       assertUncommonPassword(password, 'body.password');
       const passwordHash = await hashPassword(password);
-      await app.db.transaction(async (tx) => {
-        await tx
-          .update(accounts)
-          .set({ passwordHash, updatedAt: new Date() })
-          .where(eq(accounts.id, account.id));
-        // Everyone else logged in as this account is logged out; this session stays.
-        await tx
-          .update(sessions)
-          .set({ revokedAt: new Date() })
-          .where(
-            and(
-              eq(sessions.accountId, account.id),
-              isNull(sessions.revokedAt),
-              ne(sessions.id, caller.sessionId),
-            ),
-          );
-      });
+      await changePassword(app.db, account.id, passwordHash, caller.sessionId);
       return reply.status(204).send(null);
     },
   );
@@ -384,7 +306,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const caller = callerOf(request);
-      const [account] = await app.db.select().from(accounts).where(eq(accounts.id, caller.accountId));
+      const account = await findAccountById(app.db, caller.accountId);
       if (!account) throw new AppError(401, 'UNAUTHORIZED');
       await refuseWhenLimited(app, request, 'login', account.phone);
       const verified = await verifyCredentials(app, { username: account.phone, ...request.body });
@@ -392,47 +314,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         await recordFailedAttempt(app.db, 'login', account.phone, request.ip);
         throw loginFailed();
       }
-      const images = await app.db.transaction(async (tx) => {
-        const owned = await tx
-          .select({ id: clubs.id, addressId: clubs.addressId, billingAddressId: clubs.billingAddressId })
-          .from(clubs)
-          .where(eq(clubs.ownerId, account.id));
-        const clubIds = owned.map((club) => club.id);
-        const images =
-          clubIds.length > 0
-            ? await tx
-                .select({
-                  key: storedFiles.key,
-                  contentType: storedFiles.contentType,
-                  variants: storedFiles.variants,
-                })
-                .from(storedFiles)
-                .where(inArray(storedFiles.clubId, clubIds))
-            : [];
-        // Clubs, menus, tables, sessions and tokens go with the account (ON DELETE CASCADE); addresses
-        // are referenced by clubs, not owned through a cascade, so they go after.
-        await tx.delete(accounts).where(eq(accounts.id, account.id));
-        const addressIds = owned.flatMap((club) => [
-          club.addressId,
-          ...(club.billingAddressId ? [club.billingAddressId] : []),
-        ]);
-        if (addressIds.length > 0) await tx.delete(addresses).where(inArray(addresses.id, addressIds));
-        return images;
-      });
-      // Files go once the rows are gone, unless another club uses the same image (same content hash).
-      for (const image of images) {
-        const [stillUsed] = await app.db
-          .select({ id: storedFiles.id })
-          .from(storedFiles)
-          .where(eq(storedFiles.key, image.key))
-          .limit(1);
-        if (stillUsed) continue;
-        for (const file of filesOfImage(image.key, image.contentType, image.variants)) {
-          await app.storage
-            .delete(file)
-            .catch((error: unknown) => request.log.warn({ err: error, file }, 'file not deleted'));
-        }
-      }
+      await deleteAccount(app, account.id, request.log);
       return reply.status(204).send(null);
     },
   );

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { sessions } from '../../db/schema.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
@@ -28,3 +28,12 @@ export const revokeAllSessions = (db: Database | Transaction, accountId: number)
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt)));
+
+/** Everyone else logged in as this account is logged out; the session `keptSessionId` stays. */
+export const revokeOtherSessions = (db: Database | Transaction, accountId: number, keptSessionId: number) =>
+  db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt), ne(sessions.id, keptSessionId)),
+    );

@@ -17,6 +17,7 @@ import {
   subscriptions,
   themes,
 } from '../../db/schema.ts';
+import { firstOrThrow } from '../../lib/db-errors.ts';
 import { describeImage, FILES_PATH } from '../images/images.ts';
 import { clubPlan, clubState } from './plan.ts';
 
@@ -86,7 +87,10 @@ export const loadClubDetails = async (db: Database, clubId: number): Promise<Clu
   const { club } = row;
   const addressIds = [club.addressId, ...(club.billingAddressId ? [club.billingAddressId] : [])];
   const addressRows = await db.select().from(addresses).where(inArray(addresses.id, addressIds));
-  const address = addressRows.find((candidate) => candidate.id === club.addressId)!;
+  const address = firstOrThrow(
+    addressRows.filter((candidate) => candidate.id === club.addressId),
+    'club address',
+  );
   const billingAddress = addressRows.find((candidate) => candidate.id === club.billingAddressId) ?? null;
 
   const [[menuCount], [tableCount], [itemCount], logo] = await Promise.all([

@@ -1,17 +1,25 @@
-import type { AddressInputSchema, ClubFormSchema } from '@carta/contract/clubs';
-import { and, eq } from 'drizzle-orm';
+import type { AccountFieldsSchema } from '@carta/contract/accounts';
+import type { ClubFormSchema } from '@carta/contract/clubs';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Transaction } from '../../db/client.ts';
-import { accounts, addresses, brands, clubs } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { issueToken } from '../accounts/one-time-tokens.ts';
+import { createAccount } from '../accounts/accounts.ts';
+import { consumeToken, issueToken } from '../accounts/one-time-tokens.ts';
 import { defaultTimeZone, findCountry } from '../geography/geography.ts';
 import { clubActivatedEmail, clubActivationRequestEmail } from '../mail/templates.ts';
+import {
+  findAccount,
+  insertAddress,
+  insertClubRow,
+  isBrandEnabled,
+  markClubActive,
+  ownerName,
+} from './club-store.ts';
 import { isValidVatNumber } from './vat.ts';
 
 type ClubForm = z.output<typeof ClubFormSchema>;
-type AddressInput = z.output<typeof AddressInputSchema>;
+type AccountFields = z.output<typeof AccountFieldsSchema>;
 
 export const isTimeZone = (zone: string) => {
   try {
@@ -35,13 +43,8 @@ export const checkClubForm = async (app: FastifyInstance, club: ClubForm, path: 
   }
   if (club.timeZone && !isTimeZone(club.timeZone))
     issues.push({ path: `${path}.timeZone`, key: 'validation.invalid' });
-  if (club.brandId) {
-    const [brand] = await app.db
-      .select({ id: brands.id })
-      .from(brands)
-      .where(and(eq(brands.id, club.brandId), eq(brands.enabled, true)));
-    if (!brand) issues.push({ path: `${path}.brandId`, key: 'validation.invalid' });
-  }
+  if (club.brandId && !(await isBrandEnabled(app.db, club.brandId)))
+    issues.push({ path: `${path}.brandId`, key: 'validation.invalid' });
   if (issues.length > 0) throw new AppError(400, 'VALIDATION_ERROR', { issues });
   const billingCountry = club.billingAddress?.country ?? club.address.country;
   if (!isValidVatNumber(club.vatNumber, billingCountry)) {
@@ -51,48 +54,29 @@ export const checkClubForm = async (app: FastifyInstance, club: ClubForm, path: 
   }
 };
 
-const insertAddress = async (tx: Transaction, address: AddressInput) => {
-  const [row] = await tx
-    .insert(addresses)
-    .values({
-      line1: address.line1,
-      line2: address.line2,
-      city: address.city,
-      state: address.state,
-      postalCode: address.postalCode,
-      country: address.country,
-    })
-    .returning({ id: addresses.id });
-  return row!.id;
-};
-
 /** Inserts the club, waiting for activation, and answers its id and the operations' activation token. */
 export const insertClub = async (tx: Transaction, ownerId: number, club: ClubForm) => {
   const addressId = await insertAddress(tx, club.address);
   const billingAddressId = club.billingAddress ? await insertAddress(tx, club.billingAddress) : null;
-  const [row] = await tx
-    .insert(clubs)
-    .values({
-      ownerId,
-      name: club.name,
-      seats: club.seats,
-      addressId,
-      billingAddressId,
-      timeZone: club.timeZone || defaultTimeZone(club.address.country),
-      brandId: club.brandId ?? null,
-      salesAccountName: club.brandId ? (club.salesAccount?.name ?? null) : null,
-      salesAccountLastName: club.brandId ? (club.salesAccount?.lastName ?? null) : null,
-      companyName: club.companyName,
-      vatNumber: club.vatNumber.replace(/\s+/g, '').toUpperCase(),
-      displayEmail: club.displayEmail ?? null,
-      displayPhone: club.displayPhone,
-      website: club.website,
-      facebook: club.facebook,
-      instagram: club.instagram,
-      whatsapp: club.whatsapp,
-    })
-    .returning({ id: clubs.id });
-  const clubId = row!.id;
+  const clubId = await insertClubRow(tx, {
+    ownerId,
+    name: club.name,
+    seats: club.seats,
+    addressId,
+    billingAddressId,
+    timeZone: club.timeZone || defaultTimeZone(club.address.country),
+    brandId: club.brandId ?? null,
+    salesAccountName: club.brandId ? (club.salesAccount?.name ?? null) : null,
+    salesAccountLastName: club.brandId ? (club.salesAccount?.lastName ?? null) : null,
+    companyName: club.companyName,
+    vatNumber: club.vatNumber.replace(/\s+/g, '').toUpperCase(),
+    displayEmail: club.displayEmail ?? null,
+    displayPhone: club.displayPhone,
+    website: club.website,
+    facebook: club.facebook,
+    instagram: club.instagram,
+    whatsapp: club.whatsapp,
+  });
   const activationToken = await issueToken(tx, 'club_activation', { clubId });
   return { clubId, activationToken };
 };
@@ -114,13 +98,9 @@ export const sendClubActivationRequest = async (
 
 /** Marks the club active and tells its owner; false when it was not waiting. */
 export const activateClub = async (app: FastifyInstance, tx: Transaction, clubId: number) => {
-  const [club] = await tx
-    .update(clubs)
-    .set({ status: 'active', activatedAt: new Date(), updatedAt: new Date() })
-    .where(and(eq(clubs.id, clubId), eq(clubs.status, 'pending')))
-    .returning({ name: clubs.name, ownerId: clubs.ownerId });
+  const club = await markClubActive(tx, clubId);
   if (!club) return null;
-  const [owner] = await tx.select().from(accounts).where(eq(accounts.id, club.ownerId));
+  const owner = await findAccount(tx, club.ownerId);
   return owner
     ? clubActivatedEmail(
         owner.language === 'en' ? 'en' : 'it',
@@ -131,3 +111,32 @@ export const activateClub = async (app: FastifyInstance, tx: Transaction, clubId
       )
     : null;
 };
+
+/**
+ * Saves a new club of the caller (`ownerId`) or, at sign-up, of the new `account` saved with it, in one
+ * transaction; answers what the emails need, which the caller sends once everything is saved.
+ */
+export const saveNewClub = (
+  app: FastifyInstance,
+  club: ClubForm,
+  owner: { account: AccountFields } | { ownerId: number | undefined },
+) =>
+  app.db.transaction(async (tx) => {
+    const newAccount = 'account' in owner ? await createAccount(app, tx, owner.account) : null;
+    const ownerId = newAccount?.accountId ?? ('ownerId' in owner ? owner.ownerId : undefined);
+    if (ownerId === undefined) throw new AppError(401, 'UNAUTHORIZED');
+    const ownerNames = await ownerName(tx, ownerId);
+    const { clubId, activationToken } = await insertClub(tx, ownerId, club);
+    return { clubId, activationToken, owner: ownerNames, newAccount };
+  });
+
+/**
+ * Activates the club the operations email's link names: undefined when the link is not good, else the
+ * owner's email to send once committed (null when the club was not waiting).
+ */
+export const activateClubWithLink = (app: FastifyInstance, token: string) =>
+  app.db.transaction(async (tx) => {
+    const target = await consumeToken(tx, 'club_activation', token);
+    if (!target?.clubId) return undefined;
+    return activateClub(app, tx, target.clubId);
+  });

@@ -6,15 +6,18 @@ import {
   OwnedClubSummarySchema,
 } from '@carta/contract/clubs';
 import { ErrorResponseSchema } from '@carta/contract/errors';
-import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accounts, brands, clubMessages, clubs, subscriptions } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { callerOf } from '../../plugins/auth.ts';
-import { assertUncommonPassword, createAccount, sendActivationEmail } from '../accounts/accounts.ts';
-import { consumeToken } from '../accounts/one-time-tokens.ts';
-import { activateClub, checkClubForm, insertClub, sendClubActivationRequest } from './create-club.ts';
+import { assertUncommonPassword, sendActivationEmail } from '../accounts/accounts.ts';
+import { listEnabledBrands, listOwnedClubs } from './club-store.ts';
+import {
+  activateClubWithLink,
+  checkClubForm,
+  saveNewClub,
+  sendClubActivationRequest,
+} from './create-club.ts';
 import { clubState } from './plan.ts';
 
 export const clubRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -50,16 +53,7 @@ export const clubRoutes: FastifyPluginAsyncZod = async (app) => {
       if (account) assertUncommonPassword(account.password, 'body.account.password');
       await checkClubForm(app, club, 'body.club');
 
-      const created = await app.db.transaction(async (tx) => {
-        const newAccount = account ? await createAccount(app, tx, account) : null;
-        const ownerId = newAccount?.accountId ?? caller!.accountId;
-        const [owner] = await tx
-          .select({ name: accounts.name, lastName: accounts.lastName })
-          .from(accounts)
-          .where(eq(accounts.id, ownerId));
-        const { clubId, activationToken } = await insertClub(tx, ownerId, club);
-        return { clubId, activationToken, owner: owner!, newAccount };
-      });
+      const created = await saveNewClub(app, club, account ? { account } : { ownerId: caller?.accountId });
 
       // Emails leave only once everything is saved.
       await sendClubActivationRequest(app, club, created.owner, created.activationToken);
@@ -83,11 +77,7 @@ export const clubRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const email = await app.db.transaction(async (tx) => {
-        const target = await consumeToken(tx, 'club_activation', request.query.token);
-        if (!target?.clubId) return undefined;
-        return activateClub(app, tx, target.clubId);
-      });
+      const email = await activateClubWithLink(app, request.query.token);
       if (email === undefined) throw new AppError(400, 'RESET_LINK_INVALID');
       // Activated through a link (a GET): guests' cached pages of the club say "coming soon" no more.
       await app.guestCache.changed(null);
@@ -105,12 +95,7 @@ export const clubRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(BrandSchema) },
       },
     },
-    async () =>
-      app.db
-        .select({ id: brands.id, name: brands.name, enabled: brands.enabled })
-        .from(brands)
-        .where(eq(brands.enabled, true))
-        .orderBy(asc(brands.name)),
+    async () => listEnabledBrands(app.db),
   );
 
   app.get(
@@ -126,28 +111,7 @@ export const clubRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = callerOf(request);
-      const rows = await app.db
-        .select({
-          id: clubs.id,
-          name: clubs.name,
-          freeForever: clubs.freeForever,
-          status: clubs.status,
-          enabled: clubs.enabled,
-          brand: { id: brands.id, name: brands.name, enabled: brands.enabled },
-          subscriptionEnd: subscriptions.currentPeriodEnd,
-          message: {
-            id: clubMessages.id,
-            severity: clubMessages.severity,
-            summary: clubMessages.summary,
-            fullMessage: clubMessages.fullMessage,
-          },
-        })
-        .from(clubs)
-        .leftJoin(brands, eq(brands.id, clubs.brandId))
-        .leftJoin(subscriptions, eq(subscriptions.clubId, clubs.id))
-        .leftJoin(clubMessages, eq(clubMessages.clubId, clubs.id))
-        .where(eq(clubs.ownerId, caller.accountId))
-        .orderBy(asc(clubs.name), asc(clubs.id));
+      const rows = await listOwnedClubs(app.db, caller.accountId);
       const now = Date.now();
       return rows.map(({ subscriptionEnd, status, enabled, ...row }) => ({
         ...row,

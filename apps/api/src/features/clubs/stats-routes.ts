@@ -1,8 +1,7 @@
 import { ClubParamsSchema, ViewStatsQuerySchema, ViewStatsSchema } from '@carta/contract/clubs';
 import { ErrorResponseSchema } from '@carta/contract/errors';
-import { and, eq, gte, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { menus, pageViews } from '../../db/schema.ts';
+import { viewCounts } from './club-store.ts';
 
 /** GET /clubs/{clubId}/stats/views: registered inside clubScope. */
 export const clubStatsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -27,25 +26,9 @@ export const clubStatsRoutes: FastifyPluginAsyncZod = async (app) => {
         const day = new Date(today.getTime() - (request.query.days - 1 - index) * 86_400_000);
         return day.toISOString().slice(0, 10);
       });
-      const since = eq(pageViews.clubId, clubId);
-      const fromDay = gte(pageViews.day, days[0]!);
-      const [perDay, perMenu] = await Promise.all([
-        app.db
-          .select({ day: pageViews.day, views: sql<number>`sum(${pageViews.views})::int` })
-          .from(pageViews)
-          .where(and(since, fromDay))
-          .groupBy(pageViews.day),
-        app.db
-          .select({
-            menuId: pageViews.menuId,
-            name: menus.name,
-            views: sql<number>`sum(${pageViews.views})::int`,
-          })
-          .from(pageViews)
-          .innerJoin(menus, eq(menus.id, pageViews.menuId))
-          .where(and(since, fromDay))
-          .groupBy(pageViews.menuId, menus.name),
-      ]);
+      // The query asks for one day at least; today stands in only for the type's sake.
+      const [firstDay = today.toISOString().slice(0, 10)] = days;
+      const { perDay, perMenu } = await viewCounts(app.db, clubId, firstDay);
       const byDay = new Map(perDay.map((row) => [row.day, Number(row.views)]));
       const series = days.map((day) => ({ day, views: byDay.get(day) ?? 0 }));
       return {

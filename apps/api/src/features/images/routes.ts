@@ -11,10 +11,11 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { storedFiles } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { firstOrThrow } from '../../lib/db-errors.ts';
 import { LOCAL_UPLOAD_PATH, verifyUploadSignature } from '../../lib/storage.ts';
 import { clubIdOf } from '../../plugins/club-scope.ts';
+import { recordStoredImage } from './image-store.ts';
 import { describeImage, FILES_PATH, processImage } from './images.ts';
 
 const incomingKey = (clubId: number, uploadId: string) => `incoming/${clubId}/${uploadId}`;
@@ -78,21 +79,18 @@ export const clubUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         const image = await processImage(bytes, purpose);
         for (const file of image.files) await app.storage.put(file.key, file.body, file.contentType);
-        const [original, ...webp] = image.files;
-        const variants = webp.map(({ width, height }) => ({ width, height }));
-        await app.db
-          .insert(storedFiles)
-          .values({
-            clubId,
-            key: image.key,
-            purpose,
-            contentType: original!.contentType,
-            bytes: original!.body.length,
-            width: image.width,
-            height: image.height,
-            variants,
-          })
-          .onConflictDoNothing();
+        const original = firstOrThrow(image.files, 'original image file');
+        const variants = image.files.slice(1).map(({ width, height }) => ({ width, height }));
+        await recordStoredImage(app.db, {
+          clubId,
+          key: image.key,
+          purpose,
+          contentType: original.contentType,
+          bytes: original.body.length,
+          width: image.width,
+          height: image.height,
+          variants,
+        });
         return reply.status(201).send(describeImage(image.key, variants, image));
       } finally {
         await app.storage.delete(key);
@@ -158,13 +156,14 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(`${FILES_PATH}/*`, { schema: { hide: true } }, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
-    const file = FILE_KEY.test(key) ? await app.storage.get(key) : null;
-    if (!file) throw new AppError(404, 'NOT_FOUND');
+    const contentType = CONTENT_TYPES[key.split('.').pop() ?? ''];
+    const file = FILE_KEY.test(key) && contentType ? await app.storage.get(key) : null;
+    if (!file || !contentType) throw new AppError(404, 'NOT_FOUND');
     // Names are content hashes: a file never changes, so caches may keep it for a year.
     return reply
       .header('cache-control', 'public, max-age=31536000, immutable')
       .header('x-content-type-options', 'nosniff')
-      .type(CONTENT_TYPES[key.split('.').pop()!]!)
+      .type(contentType)
       .send(file);
   });
 };

@@ -131,7 +131,11 @@ export const waiterCallRoutes: FastifyPluginAsyncZod = async (app) => {
         // One query per change, in order: a slow read never overtakes a later one.
         sending = sending.then(async () => {
           if (ended) return;
-          const calls = await openCalls(app.db, clubId).catch(() => null);
+          // A failed read skips this event; the next change sends the whole list again.
+          const calls = await openCalls(app.db, clubId).catch((error: unknown) => {
+            request.log.warn({ err: error, clubId }, 'waiter calls not read for the stream');
+            return null;
+          });
           if (calls && !ended)
             stream.write(`event: ${WAITER_CALLS_EVENT}\ndata: ${JSON.stringify({ calls })}\n\n`);
         });

@@ -60,10 +60,12 @@ export const waiterCallSignalsPlugin = fp(
       },
       changed: async (clubId) => {
         emit(clubId);
+        // The call is saved and this process's streams have it; other processes' screens catch up at
+        // their next change, so a lost signal is logged, not answered as an error.
         if (app.database.listen)
           await app.db
             .execute(sql`select pg_notify(${CHANNEL}, ${`${processId}:${clubId}`})`)
-            .catch(() => {});
+            .catch((error: unknown) => app.log.warn({ err: error, clubId }, 'waiter call signal not sent'));
       },
       onShutdown: (shutdown) => {
         shutdowns.add(shutdown);

@@ -17,7 +17,8 @@ const KEEP_CLOSED_MS = 24 * 60 * 60_000;
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Executor = Database | Transaction;
 
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+const iso = (value: Date | string) => new Date(value).toISOString();
+const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
 
 /** Calls staff still have to handle: not closed, and not older than the expiry. */
 const stillOpen = (now: Date) =>
@@ -53,7 +54,7 @@ export const guestCallState = async (
     return {
       status: open.status === 'acknowledged' ? 'acknowledged' : 'open',
       createdAt: iso(open.createdAt),
-      acknowledgedAt: iso(open.acknowledgedAt),
+      acknowledgedAt: isoOrNull(open.acknowledgedAt),
       waitSeconds: 0,
     };
   const [last] = await db
@@ -126,8 +127,8 @@ export const openCalls = async (db: Executor, clubId: number, now = new Date()):
   return rows.map((row) => ({
     ...row,
     status: row.status === 'acknowledged' ? 'acknowledged' : 'open',
-    createdAt: iso(row.createdAt)!,
-    acknowledgedAt: iso(row.acknowledgedAt),
+    createdAt: iso(row.createdAt),
+    acknowledgedAt: isoOrNull(row.acknowledgedAt),
   }));
 };
 

@@ -1,0 +1,95 @@
+import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client.ts';
+import { accounts, addresses, clubs, storedFiles } from '../../db/schema.ts';
+import { firstOrThrow } from '../../lib/db-errors.ts';
+
+type Executor = Database | Transaction;
+
+export const findAccountById = async (db: Executor, accountId: number) => {
+  const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId));
+  return account;
+};
+
+export const findAccountByPhone = async (db: Executor, phone: string) => {
+  const [account] = await db.select().from(accounts).where(eq(accounts.phone, phone));
+  return account;
+};
+
+export const isPhoneTaken = async (tx: Transaction, phone: string) => {
+  const [taken] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.phone, phone));
+  return taken !== undefined;
+};
+
+/** Answers the new account's id; a phone already taken fails the unique index. */
+export const insertAccount = async (tx: Transaction, values: typeof accounts.$inferInsert) =>
+  firstOrThrow(await tx.insert(accounts).values(values).returning({ id: accounts.id }), 'account').id;
+
+/** The email is confirmed once: a second link changes nothing. */
+export const confirmEmail = (tx: Transaction, accountId: number) =>
+  tx
+    .update(accounts)
+    .set({ emailConfirmedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(accounts.id, accountId), isNull(accounts.emailConfirmedAt)));
+
+/**
+ * Records the authenticator step just used. Recording is the replay check: a code already used (or an
+ * older one) changes no row, and the answer is false.
+ */
+export const recordTotpStep = async (tx: Transaction, accountId: number, step: number) => {
+  const used = await tx
+    .update(accounts)
+    .set({ totpLastStep: step })
+    .where(
+      and(eq(accounts.id, accountId), or(isNull(accounts.totpLastStep), lt(accounts.totpLastStep, step))),
+    )
+    .returning({ id: accounts.id });
+  return used.length > 0;
+};
+
+export const setPasswordHash = (tx: Transaction, accountId: number, passwordHash: string) =>
+  tx.update(accounts).set({ passwordHash, updatedAt: new Date() }).where(eq(accounts.id, accountId));
+
+export const setLanguage = (db: Database, accountId: number, language: string) =>
+  db.update(accounts).set({ language, updatedAt: new Date() }).where(eq(accounts.id, accountId));
+
+/**
+ * Deletes the account with everything it owns and answers the images its clubs had stored, for the
+ * caller to remove from storage once the transaction has committed.
+ */
+export const deleteAccountRows = async (tx: Transaction, accountId: number) => {
+  const owned = await tx
+    .select({ id: clubs.id, addressId: clubs.addressId, billingAddressId: clubs.billingAddressId })
+    .from(clubs)
+    .where(eq(clubs.ownerId, accountId));
+  const clubIds = owned.map((club) => club.id);
+  const images =
+    clubIds.length > 0
+      ? await tx
+          .select({
+            key: storedFiles.key,
+            contentType: storedFiles.contentType,
+            variants: storedFiles.variants,
+          })
+          .from(storedFiles)
+          .where(inArray(storedFiles.clubId, clubIds))
+      : [];
+  // Clubs, menus, tables, sessions and tokens go with the account (ON DELETE CASCADE); addresses
+  // are referenced by clubs, not owned through a cascade, so they go after.
+  await tx.delete(accounts).where(eq(accounts.id, accountId));
+  const addressIds = owned.flatMap((club) => [
+    club.addressId,
+    ...(club.billingAddressId ? [club.billingAddressId] : []),
+  ]);
+  if (addressIds.length > 0) await tx.delete(addresses).where(inArray(addresses.id, addressIds));
+  return images;
+};
+
+/** Whether any club still stores an image under this key (the same content hash). */
+export const isImageKeyStored = async (db: Database, key: string) => {
+  const [stillUsed] = await db
+    .select({ id: storedFiles.id })
+    .from(storedFiles)
+    .where(eq(storedFiles.key, key))
+    .limit(1);
+  return stillUsed !== undefined;
+};

@@ -1,0 +1,146 @@
+import type { AdminClubsQuerySchema, ClubMessageRequestSchema } from '@carta/contract/admin';
+import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database, Transaction } from '../../db/client.ts';
+import { accounts, addresses, brands, clubMessages, clubs } from '../../db/schema.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { clubState } from '../clubs/plan.ts';
+
+type Executor = Database | Transaction;
+type ClubMessage = z.output<typeof ClubMessageRequestSchema>;
+type AdminClubsQuery = z.output<typeof AdminClubsQuerySchema>;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+const FILTERS: Record<AdminClubsQuery['filter'], SQL | undefined> = {
+  waiting: eq(clubs.status, 'pending'),
+  active: eq(clubs.status, 'active'),
+  disabled: eq(clubs.status, 'suspended'),
+  all: undefined,
+};
+
+/** Clubs as the console lists them; `where` narrows. */
+const selectAdminClubs = (db: Executor, where: SQL | undefined) =>
+  db
+    .select({
+      club: clubs,
+      city: addresses.city,
+      country: addresses.country,
+      owner: {
+        id: accounts.id,
+        name: accounts.name,
+        lastName: accounts.lastName,
+        email: accounts.email,
+        phone: accounts.phone,
+      },
+      brand: { id: brands.id, name: brands.name, enabled: brands.enabled },
+      message: {
+        id: clubMessages.id,
+        severity: clubMessages.severity,
+        summary: clubMessages.summary,
+        fullMessage: clubMessages.fullMessage,
+      },
+    })
+    .from(clubs)
+    .innerJoin(accounts, eq(accounts.id, clubs.ownerId))
+    .innerJoin(addresses, eq(addresses.id, clubs.addressId))
+    .leftJoin(brands, eq(brands.id, clubs.brandId))
+    .leftJoin(clubMessages, eq(clubMessages.clubId, clubs.id))
+    .where(where);
+
+type AdminClubRow = Awaited<ReturnType<typeof selectAdminClubs>>[number];
+const toAdminClub = ({ club, ...row }: AdminClubRow) => ({
+  id: club.id,
+  name: club.name,
+  city: row.city,
+  country: row.country,
+  state: clubState(club),
+  freeForever: club.freeForever,
+  brand: row.brand,
+  owner: row.owner,
+  message: row.message,
+  createdAt: club.createdAt.toISOString(),
+});
+
+/** One club as the console shows it; 404 when there is none. */
+export const loadAdminClub = async (db: Executor, clubId: number) => {
+  const [row] = await selectAdminClubs(db, eq(clubs.id, clubId));
+  if (!row) throw notFound();
+  return toAdminClub(row);
+};
+
+/** A page of clubs: waiting ones first, oldest first (the queue to work through), and how many match. */
+export const listAdminClubs = async (db: Database, query: AdminClubsQuery) => {
+  const { filter, search, page, pageSize } = query;
+  const pattern = search ? `%${escapeLike(search)}%` : undefined;
+  const where = and(
+    FILTERS[filter],
+    pattern
+      ? or(
+          ilike(clubs.name, pattern),
+          ilike(addresses.city, pattern),
+          ilike(accounts.name, pattern),
+          ilike(accounts.lastName, pattern),
+          ilike(accounts.email, pattern),
+          ilike(accounts.phone, pattern),
+        )
+      : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    selectAdminClubs(db, where)
+      .orderBy(sql`${clubs.status} = 'pending' desc`, asc(clubs.createdAt), asc(clubs.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db
+      .select({ value: count() })
+      .from(clubs)
+      .innerJoin(accounts, eq(accounts.id, clubs.ownerId))
+      .innerJoin(addresses, eq(addresses.id, clubs.addressId))
+      .where(where),
+  ]);
+  return { clubs: rows.map(toAdminClub), total: total?.value ?? 0, page, pageSize };
+};
+
+/** The club's row, locked until the transaction ends; undefined when there is none. */
+export const lockClub = async (tx: Transaction, clubId: number) => {
+  const [club] = await tx.select().from(clubs).where(eq(clubs.id, clubId)).for('update');
+  return club;
+};
+
+/** The club's status and name with its owner, the club's row locked; undefined when there is none. */
+export const lockClubWithOwner = async (tx: Transaction, clubId: number) => {
+  const [club] = await tx
+    .select({ status: clubs.status, name: clubs.name, owner: accounts })
+    .from(clubs)
+    .innerJoin(accounts, eq(accounts.id, clubs.ownerId))
+    .where(eq(clubs.id, clubId))
+    .for('update', { of: clubs });
+  return club;
+};
+
+export const setClubStatus = (tx: Transaction, clubId: number, status: 'active' | 'suspended') =>
+  tx.update(clubs).set({ status, updatedAt: new Date() }).where(eq(clubs.id, clubId));
+
+/** Answers false when there is no such club. */
+export const setFreeForever = async (tx: Transaction, clubId: number, freeForever: boolean) => {
+  const updated = await tx
+    .update(clubs)
+    .set({ freeForever, updatedAt: new Date() })
+    .where(eq(clubs.id, clubId))
+    .returning({ id: clubs.id });
+  return updated.length > 0;
+};
+
+export const clubExists = async (tx: Transaction, clubId: number) => {
+  const [club] = await tx.select({ id: clubs.id }).from(clubs).where(eq(clubs.id, clubId));
+  return club !== undefined;
+};
+
+/** A new message gets a new id, so an owner who dismissed the last one sees this one. */
+export const replaceClubMessage = async (tx: Transaction, clubId: number, message: ClubMessage) => {
+  await clearClubMessage(tx, clubId);
+  await tx.insert(clubMessages).values({ clubId, ...message });
+};
+
+export const clearClubMessage = (tx: Transaction, clubId: number) =>
+  tx.delete(clubMessages).where(eq(clubMessages.clubId, clubId));

@@ -1,0 +1,176 @@
+import type { AddressInputSchema } from '@carta/contract/clubs';
+import { and, asc, eq, gte, isNull, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database, Transaction } from '../../db/client.ts';
+import {
+  accounts,
+  addresses,
+  brands,
+  clubMessages,
+  clubs,
+  menus,
+  pageViews,
+  storedFiles,
+  subscriptions,
+  themes,
+} from '../../db/schema.ts';
+import { firstOrThrow } from '../../lib/db-errors.ts';
+
+type Executor = Database | Transaction;
+type AddressInput = z.output<typeof AddressInputSchema>;
+type AddressValues = Omit<typeof addresses.$inferInsert, 'id'>;
+
+export const isBrandEnabled = async (db: Executor, brandId: number) => {
+  const [brand] = await db
+    .select({ id: brands.id })
+    .from(brands)
+    .where(and(eq(brands.id, brandId), eq(brands.enabled, true)));
+  return brand !== undefined;
+};
+
+/** Brands a club can work with, by name. */
+export const listEnabledBrands = (db: Database) =>
+  db
+    .select({ id: brands.id, name: brands.name, enabled: brands.enabled })
+    .from(brands)
+    .where(eq(brands.enabled, true))
+    .orderBy(asc(brands.name));
+
+/** The owner's name, for the operations email; the account must exist. */
+export const ownerName = async (tx: Transaction, ownerId: number) =>
+  firstOrThrow(
+    await tx
+      .select({ name: accounts.name, lastName: accounts.lastName })
+      .from(accounts)
+      .where(eq(accounts.id, ownerId)),
+    'owner',
+  );
+
+export const insertAddress = async (tx: Transaction, address: AddressInput) =>
+  firstOrThrow(
+    await tx
+      .insert(addresses)
+      .values({
+        line1: address.line1,
+        line2: address.line2,
+        city: address.city,
+        state: address.state,
+        postalCode: address.postalCode,
+        country: address.country,
+      })
+      .returning({ id: addresses.id }),
+    'address',
+  ).id;
+
+/** Answers the new club's id. */
+export const insertClubRow = async (tx: Transaction, values: typeof clubs.$inferInsert) =>
+  firstOrThrow(await tx.insert(clubs).values(values).returning({ id: clubs.id }), 'club').id;
+
+/** Marks a waiting club active; answers its name and owner, or undefined when it was not waiting. */
+export const markClubActive = async (tx: Transaction, clubId: number) => {
+  const [club] = await tx
+    .update(clubs)
+    .set({ status: 'active', activatedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(clubs.id, clubId), eq(clubs.status, 'pending')))
+    .returning({ name: clubs.name, ownerId: clubs.ownerId });
+  return club;
+};
+
+export const findAccount = async (tx: Transaction, accountId: number) => {
+  const [account] = await tx.select().from(accounts).where(eq(accounts.id, accountId));
+  return account;
+};
+
+/** The caller's clubs as their list shows them, by name. */
+export const listOwnedClubs = (db: Database, ownerId: number) =>
+  db
+    .select({
+      id: clubs.id,
+      name: clubs.name,
+      freeForever: clubs.freeForever,
+      status: clubs.status,
+      enabled: clubs.enabled,
+      brand: { id: brands.id, name: brands.name, enabled: brands.enabled },
+      subscriptionEnd: subscriptions.currentPeriodEnd,
+      message: {
+        id: clubMessages.id,
+        severity: clubMessages.severity,
+        summary: clubMessages.summary,
+        fullMessage: clubMessages.fullMessage,
+      },
+    })
+    .from(clubs)
+    .leftJoin(brands, eq(brands.id, clubs.brandId))
+    .leftJoin(subscriptions, eq(subscriptions.clubId, clubs.id))
+    .leftJoin(clubMessages, eq(clubMessages.clubId, clubs.id))
+    .where(eq(clubs.ownerId, ownerId))
+    .orderBy(asc(clubs.name), asc(clubs.id));
+
+/** The club's row, locked until the transaction ends; undefined when there is none. */
+export const lockClubRow = async (tx: Transaction, clubId: number) => {
+  const [club] = await tx.select().from(clubs).where(eq(clubs.id, clubId)).for('update');
+  return club;
+};
+
+export const hasStoredImage = async (tx: Transaction, clubId: number, key: string) => {
+  const [file] = await tx
+    .select({ id: storedFiles.id })
+    .from(storedFiles)
+    .where(and(eq(storedFiles.clubId, clubId), eq(storedFiles.key, key)));
+  return file !== undefined;
+};
+
+/** A standard theme or the club's own. */
+export const isThemeAvailable = async (tx: Transaction, clubId: number, themeId: number) => {
+  const [theme] = await tx
+    .select({ id: themes.id })
+    .from(themes)
+    .where(and(eq(themes.id, themeId), or(isNull(themes.clubId), eq(themes.clubId, clubId))));
+  return theme !== undefined;
+};
+
+/** An address a club refers to: the foreign key says it is there. */
+export const loadAddress = async (tx: Transaction, addressId: number) =>
+  firstOrThrow(await tx.select().from(addresses).where(eq(addresses.id, addressId)), 'address');
+
+/** Overwrites the address, or inserts it when there was none; answers its id. */
+export const replaceAddress = async (tx: Transaction, addressId: number | null, address: AddressValues) => {
+  if (addressId) {
+    await tx.update(addresses).set(address).where(eq(addresses.id, addressId));
+    return addressId;
+  }
+  return firstOrThrow(await tx.insert(addresses).values(address).returning({ id: addresses.id }), 'address')
+    .id;
+};
+
+export const deleteAddress = (tx: Transaction, addressId: number) =>
+  tx.delete(addresses).where(eq(addresses.id, addressId));
+
+export const updateClubRow = (tx: Transaction, clubId: number, values: Partial<typeof clubs.$inferInsert>) =>
+  tx
+    .update(clubs)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(clubs.id, clubId));
+
+/** Guest page views since `fromDay`: per day, and per menu with its name. */
+export const viewCounts = async (db: Database, clubId: number, fromDay: string) => {
+  const where = and(eq(pageViews.clubId, clubId), gte(pageViews.day, fromDay));
+  const [perDay, perMenu] = await Promise.all([
+    db
+      .select({ day: pageViews.day, views: sql<number>`sum(${pageViews.views})::int` })
+      .from(pageViews)
+      .where(where)
+      .groupBy(pageViews.day),
+    db
+      .select({
+        menuId: pageViews.menuId,
+        name: menus.name,
+        views: sql<number>`sum(${pageViews.views})::int`,
+      })
+      .from(pageViews)
+      .innerJoin(menus, eq(menus.id, pageViews.menuId))
+      .where(where)
+      .groupBy(pageViews.menuId, menus.name),
+  ]);
+  return { perDay, perMenu };
+};

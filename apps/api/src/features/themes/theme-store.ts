@@ -1,0 +1,76 @@
+import type { SaveCustomThemeRequestSchema } from '@carta/contract/themes';
+import { and, asc, eq, isNull, or } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database, Transaction } from '../../db/client.ts';
+import { clubs, storedFiles, subscriptions, themes } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { firstOrThrow } from '../../lib/db-errors.ts';
+import { clubPlan } from '../clubs/plan.ts';
+import { describeImage } from '../images/images.ts';
+
+type SaveCustomThemeRequest = z.output<typeof SaveCustomThemeRequestSchema>;
+
+/** The standard themes first, then the club's own. */
+export const loadThemes = async (db: Database, clubId: number) => {
+  const rows = await db
+    .select()
+    .from(themes)
+    .where(or(isNull(themes.clubId), eq(themes.clubId, clubId)))
+    .orderBy(asc(themes.clubId), asc(themes.id));
+  // Standard themes first (club_id null sorts last in ascending order, so sort here).
+  return rows
+    .sort((left, right) => Number(left.clubId !== null) - Number(right.clubId !== null) || left.id - right.id)
+    .map(({ clubId: owner, ...theme }) => ({ ...theme, isCustom: owner !== null }));
+};
+
+/** What the club's plan is made of, its row locked until the transaction ends; undefined without a club. */
+const lockClubPlanInputs = async (tx: Transaction, clubId: number) => {
+  const [club] = await tx
+    .select({ freeForever: clubs.freeForever, subscription: subscriptions })
+    .from(clubs)
+    .leftJoin(subscriptions, eq(subscriptions.clubId, clubs.id))
+    .where(eq(clubs.id, clubId))
+    .for('update', { of: clubs });
+  return club;
+};
+
+const findStoredImage = async (tx: Transaction, clubId: number, key: string) => {
+  const [file] = await tx
+    .select()
+    .from(storedFiles)
+    .where(and(eq(storedFiles.clubId, clubId), eq(storedFiles.key, key)));
+  return file;
+};
+
+/**
+ * Saves the club's one custom theme (Smart plan only), created the first time and overwritten after;
+ * the background is one of the club's stored images, kept as its address.
+ */
+export const saveCustomTheme = (db: Database, clubId: number, request: SaveCustomThemeRequest) =>
+  db.transaction(async (tx) => {
+    const club = await lockClubPlanInputs(tx, clubId);
+    if (!club || !clubPlan(club).isSmart) throw new AppError(403, 'SMART_PLAN_REQUIRED');
+    const { backgroundImage, ...fields } = request;
+    let backgroundUrl: string | null = null;
+    if (backgroundImage) {
+      const file = await findStoredImage(tx, clubId, backgroundImage);
+      if (!file)
+        throw new AppError(400, 'IMAGE_NOT_FOUND', {
+          issues: [{ path: 'body.backgroundImage', key: 'errors.IMAGE_NOT_FOUND' }],
+        });
+      backgroundUrl = describeImage(file.key, file.variants, file).url;
+    }
+    const values = { ...fields, backgroundImage: backgroundUrl };
+    const [existing] = await tx.select({ id: themes.id }).from(themes).where(eq(themes.clubId, clubId));
+    const saved = firstOrThrow(
+      existing
+        ? await tx.update(themes).set(values).where(eq(themes.id, existing.id)).returning()
+        : await tx
+            .insert(themes)
+            .values({ clubId, ...values })
+            .returning(),
+      'theme',
+    );
+    const { clubId: _owner, ...theme } = saved;
+    return { ...theme, isCustom: true };
+  });
