@@ -44,7 +44,7 @@ test('an owner adds tables in a zone, schedules lunch for the terrace, previews 
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Scarica il PNG di Tavolo 3' }).click();
   const download = await downloading;
-  const image = PNG.sync.read(await readFile((await download.path())!));
+  const image = PNG.sync.read(await readFile(await download.path()));
   const decoded = jsQR(new Uint8ClampedArray(image.data), image.width, image.height);
   expect(decoded?.data).toBe(`${baseURL}/public/qrcodemenu/${clubId}/${third.id}`);
 

@@ -245,6 +245,7 @@ export const TableListEntrySchema = TableSchema.extend({ tableZoneId: z.number()
 export const TableZoneSchema = z.object({ id: z.number(), name: z.string() });
 export type Table = z.infer<typeof TableSchema>;
 export type TableZone = z.infer<typeof TableZoneSchema>;
+export type TableListEntry = z.infer<typeof TableListEntrySchema>;
 
 /** Spec §3 Payment plan; `vat` in percent. */
 export const PaymentPlanSchema = z.object({

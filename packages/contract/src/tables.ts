@@ -18,7 +18,7 @@ export const TablesResponseSchema = z.object({ tables: z.array(TableListEntrySch
 export type TablesResponse = z.infer<typeof TablesResponseSchema>;
 export const ZonesResponseSchema = z.object({ tableZones: z.array(TableZoneSchema) });
 
-const TableInputSchema = z
+export const TableInputSchema = z
   .object({
     id: id.optional(),
     name: requiredText(TABLE_NAME_MAX),

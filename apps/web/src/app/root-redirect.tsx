@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { Navigate } from 'react-router';
+import { useOwnedClubs } from '../api/get-owned-clubs.ts';
 import { CenteredSpinner } from '../components/centered-spinner.tsx';
-import { useOwnedClubs } from '../features/clubs/api/get-owned-clubs.ts';
 import { ErrorScreen } from '../features/static-pages/error-screen.tsx';
 import { useSession } from '../lib/session-store.ts';
 

@@ -14,13 +14,12 @@ import Switch from '@mui/material/Switch';
 import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { QueryError } from '../../components/query-error.tsx';
-import { ApiError } from '../../lib/api-error.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
+import { useMutationWithToast } from '../../lib/use-mutation-with-toast.ts';
 import { type AdminClubAction, useAdminClubAction } from './api/club-actions.ts';
 import { useAdminClubs } from './api/get-admin-clubs.ts';
 import { ClubMessageDialog } from './club-message-dialog.tsx';
@@ -185,7 +184,6 @@ const ClubCard = ({
 /** Venues: the queue of those waiting for activation first, then any venue by search. */
 export const ClubsTab = () => {
   const { t } = useTranslation();
-  const { enqueueSnackbar } = useSnackbar();
   const [searchParameters, setSearchParameters] = useSearchParams();
   const filterParameter = searchParameters.get('filter');
   const filter: Filter = isFilter(filterParameter) ? filterParameter : 'waiting';
@@ -206,16 +204,10 @@ export const ClubsTab = () => {
   } | null>(null);
   const [messageClub, setMessageClub] = useState<AdminClub | null>(null);
 
+  const runAction = useMutationWithToast(action);
   const run = async (next: AdminClubAction) => {
-    try {
-      const club = await action.mutateAsync(next);
-      enqueueSnackbar(t(`admin.done.${next.kind}`, { name: club.name }), { variant: 'success' });
-      if (next.kind === 'saveMessage') setMessageClub(null);
-    } catch (error) {
-      enqueueSnackbar(error instanceof ApiError ? error.message : t('errors.GENERIC_TRY_LATER'), {
-        variant: 'error',
-      });
-    }
+    const failure = await runAction(next, (club) => t(`admin.done.${next.kind}`, { name: club.name }));
+    if (failure === null && next.kind === 'saveMessage') setMessageClub(null);
   };
 
   return (

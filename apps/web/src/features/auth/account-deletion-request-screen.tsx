@@ -7,10 +7,10 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { usePublicConfig } from '../../api/get-public-config.ts';
 import { FormHeader } from '../../components/form-header.tsx';
 import { translateMessageKey } from '../../lib/i18n.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { usePublicConfig } from '../public-config/api/get-public-config.ts';
 
 /**
  * Spec §2: a deletion request for someone who cannot log in. The phone number identifies the account;

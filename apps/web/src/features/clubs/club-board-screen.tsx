@@ -1,4 +1,5 @@
 import type { ClubState } from '@carta/contract/clubs';
+import type { ClubDetails } from '@carta/contract/entities';
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import ChevronRight from '@mui/icons-material/ChevronRight';
@@ -29,7 +30,6 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ScreenHeader } from '../../components/screen-header.tsx';
 import { currentLanguage } from '../../lib/i18n.ts';
-import type { ClubDetails } from './api/get-club.ts';
 import { ClubQueryGate } from './club-query-gate.tsx';
 import { ViewsChart } from './views-chart.tsx';
 

@@ -1,4 +1,5 @@
 import { AddressInputSchema, UpdateClubRequestSchema } from '@carta/contract/clubs';
+import type { ClubDetails } from '@carta/contract/entities';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -10,13 +11,12 @@ import { type ReactNode, useState } from 'react';
 import { FormProvider, type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { AddressFields } from '../../components/club-form-fields.tsx';
 import { FormTextField } from '../../components/form-text-field.tsx';
 import { ScreenHeader } from '../../components/screen-header.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
 import { ApiError, isUnexpectedError } from '../../lib/api-error.ts';
-import type { ClubDetails } from './api/get-club.ts';
 import { useUpdateClub } from './api/update-club.ts';
-import { AddressFields } from './club-form-fields.tsx';
 import { ClubLogoField } from './club-logo-field.tsx';
 import { ClubQueryGate } from './club-query-gate.tsx';
 

@@ -1,3 +1,4 @@
+import type { ClubDetails } from '@carta/contract/entities';
 import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutlined';
 import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
@@ -8,7 +9,6 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-error.ts';
 import { UploadNetworkError, uploadImage } from '../../lib/upload-image.ts';
-import type { ClubDetails } from './api/get-club.ts';
 import { useUpdateClub } from './api/update-club.ts';
 
 /** The logo: chosen, uploaded, checked by the server and saved in one go; or removed. */

@@ -1,10 +1,10 @@
 import { severityName } from '@carta/contract/admin';
+import type { OwnedClubSummary } from '@carta/contract/clubs';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import type { OwnedClubSummary } from './api/get-owned-clubs.ts';
 
 /** The platform's message to the club, over every screen of the club, coloured by its severity. */
 export const ClubMessageAlert = ({ club }: { club: OwnedClubSummary }) => {

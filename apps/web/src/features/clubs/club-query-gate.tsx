@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
+import { type ClubDetails, useClub } from '../../api/get-club.ts';
 import { CenteredSpinner } from '../../components/centered-spinner.tsx';
 import { QueryError } from '../../components/query-error.tsx';
-import { type ClubDetails, useClub } from './api/get-club.ts';
 
 /** The open club's details for a screen: a spinner while they load, a retry when they fail. */
 export const ClubQueryGate = ({

@@ -1,4 +1,5 @@
 import { CLUB_SETTINGS, type ClubSetting, SMART_ONLY_SETTINGS } from '@carta/contract/clubs';
+import type { ClubDetails } from '@carta/contract/entities';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
@@ -13,12 +14,10 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { ApiError } from '../../lib/api-error.ts';
-import type { ClubDetails } from './api/get-club.ts';
+import { useMutationWithToast } from '../../lib/use-mutation-with-toast.ts';
 import { useUpdateClubSettings } from './api/update-club-settings.ts';
 
 const SettingRow = ({
@@ -84,28 +83,18 @@ const SettingRow = ({
 /** The club's switches, each saved as soon as it is flipped; switching the venue off asks first. */
 export const ClubSettingsPanel = ({ club }: { club: ClubDetails }) => {
   const { t } = useTranslation();
-  const { enqueueSnackbar } = useSnackbar();
   const updateSettings = useUpdateClubSettings(String(club.id));
+  const runUpdate = useMutationWithToast(updateSettings);
   const [pending, setPending] = useState<ClubSetting | null>(null);
   const [isConfirmingOff, setIsConfirmingOff] = useState(false);
 
   const save = async (name: ClubSetting, value: boolean) => {
     setPending(name);
-    try {
-      await updateSettings.mutateAsync({ [name]: value });
-      enqueueSnackbar(
-        t(value ? 'settings.switchedOn' : 'settings.switchedOff', { name: t(`settings.${name}.label`) }),
-        {
-          variant: 'success',
-        },
-      );
-    } catch (error) {
-      enqueueSnackbar(error instanceof ApiError ? error.message : t('errors.GENERIC_TRY_LATER'), {
-        variant: 'error',
-      });
-    } finally {
-      setPending(null);
-    }
+    await runUpdate(
+      { [name]: value },
+      t(value ? 'settings.switchedOn' : 'settings.switchedOff', { name: t(`settings.${name}.label`) }),
+    );
+    setPending(null);
   };
 
   return (

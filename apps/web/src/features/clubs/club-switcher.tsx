@@ -1,3 +1,4 @@
+import type { OwnedClubSummary } from '@carta/contract/clubs';
 import AddBusinessOutlined from '@mui/icons-material/AddBusinessOutlined';
 import Check from '@mui/icons-material/Check';
 import ExpandMore from '@mui/icons-material/ExpandMore';
@@ -10,7 +11,6 @@ import MenuItem from '@mui/material/MenuItem';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
-import type { OwnedClubSummary } from './api/get-owned-clubs.ts';
 
 /** Paths that mean the same thing in every club; deeper ones (a menu, a category) go to their section. */
 const samePlaceIn = (pathname: string, clubId: number) => {

@@ -7,11 +7,16 @@ import { useState } from 'react';
 import { FormProvider, type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { type CreateClubRequest, useCreateClub } from '../../api/create-club.ts';
+import {
+  ClubFormFields,
+  type ClubFormValues,
+  emptyClubForm,
+  formPathOf,
+} from '../../components/club-form-fields.tsx';
 import { FormHeader } from '../../components/form-header.tsx';
 import { ApiError, isUnexpectedError } from '../../lib/api-error.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { type CreateClubRequest, useCreateClub } from './api/create-club.ts';
-import { ClubFormFields, type ClubFormValues, emptyClubForm, formPathOf } from './club-form-fields.tsx';
 
 /** A further club for a logged-in owner: the sign-up's business step on its own. */
 export const NewClubScreen = () => {

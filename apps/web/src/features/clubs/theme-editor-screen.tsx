@@ -1,3 +1,4 @@
+import type { ClubDetails } from '@carta/contract/entities';
 import {
   contrastRatio,
   SaveCustomThemeRequestSchema,
@@ -28,14 +29,14 @@ import { Controller, FormProvider, type Path, useForm, useWatch } from 'react-ho
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { z } from 'zod';
+import { useThemes } from '../../api/get-themes.ts';
 import { FormTextField } from '../../components/form-text-field.tsx';
 import { ScreenHeader } from '../../components/screen-header.tsx';
 import { useUnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
 import { ApiError, isUnexpectedError } from '../../lib/api-error.ts';
 import { translateMessageKey } from '../../lib/i18n.ts';
 import { UploadNetworkError, uploadImage } from '../../lib/upload-image.ts';
-import type { ClubDetails } from './api/get-club.ts';
-import { useChooseClubTheme, useSaveCustomTheme, useThemeChoices } from './api/themes.ts';
+import { useChooseClubTheme, useSaveCustomTheme } from './api/themes.ts';
 import { ClubQueryGate } from './club-query-gate.tsx';
 import { ThemePreview, themeFontFamily, useThemeFonts } from './theme-preview.tsx';
 
@@ -383,7 +384,7 @@ export const ThemeEditorScreen = () => {
 
 const ThemeEditorBody = ({ club, clubId }: { club: ClubDetails; clubId: string }) => {
   const { t } = useTranslation();
-  const themes = useThemeChoices(clubId);
+  const themes = useThemes(clubId);
   if (!themes.data) return null;
   return (
     <Stack spacing={4}>

@@ -20,6 +20,7 @@ export const ViewsChart = ({ clubId }: { clubId: string }) => {
   const { days, menus, total } = stats.data;
   const highest = Math.max(1, ...days.map((day) => day.views));
   const width = 100 / days.length;
+  const [firstDay] = days;
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 3 } }} data-testid="views-chart">
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline', mb: 1.5 }}>
@@ -63,7 +64,7 @@ export const ViewsChart = ({ clubId }: { clubId: string }) => {
           </Box>
           <Stack direction="row" sx={{ justifyContent: 'space-between', mt: 0.5 }}>
             <Typography variant="caption" color="text.secondary">
-              {format.format(new Date(`${days[0]!.day}T00:00:00Z`))}
+              {firstDay && format.format(new Date(`${firstDay.day}T00:00:00Z`))}
             </Typography>
             <Typography variant="caption" color="text.secondary">
               {t('board.views.today')}

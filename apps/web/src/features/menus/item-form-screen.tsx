@@ -33,8 +33,8 @@ import { ScreenHeader } from '../../components/screen-header.tsx';
 import { useUnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
 import { ApiError, isUnexpectedError } from '../../lib/api-error.ts';
 import { currentLanguage, translateMessageKey } from '../../lib/i18n.ts';
-import { type SaveItemRequest, useSaveItem } from './api/menu-mutations.ts';
-import { useMenu } from './api/menu-queries.ts';
+import { useMenu } from './api/get-menu.ts';
+import { type SaveItemRequest, useSaveItem } from './api/save-item.ts';
 import { CharacterCount } from './character-count.tsx';
 
 type Values = z.input<typeof SaveItemRequestSchema>;

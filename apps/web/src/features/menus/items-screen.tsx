@@ -21,7 +21,6 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -30,9 +29,10 @@ import { QueryError } from '../../components/query-error.tsx';
 import { ScreenHeader } from '../../components/screen-header.tsx';
 import { SortableList } from '../../components/sortable-list.tsx';
 import { TypedConfirmDialog } from '../../components/typed-confirm-dialog.tsx';
-import { ApiError } from '../../lib/api-error.ts';
-import { type MenuWrite, useMenuWrite } from './api/menu-mutations.ts';
-import { menuQueryOptions, useMenu } from './api/menu-queries.ts';
+import { useMutationWithToast } from '../../lib/use-mutation-with-toast.ts';
+import { useDeleteItem } from './api/delete-item.ts';
+import { menuQueryOptions, useMenu } from './api/get-menu.ts';
+import { useUpdateItems } from './api/update-items.ts';
 import { formatPrice } from './format-price.ts';
 import { moved } from './menu-list-screen.tsx';
 
@@ -81,9 +81,11 @@ const MenuSearchResults = ({ clubId, menu, query }: { clubId: string; menu: Full
 
 const ItemsList = ({ clubId, menu, section }: { clubId: string; menu: FullMenu; section: MenuSection }) => {
   const { t } = useTranslation();
-  const { enqueueSnackbar } = useSnackbar();
   const queryClient = useQueryClient();
-  const write = useMenuWrite(clubId);
+  const update = useUpdateItems(clubId, menu.id, section.id);
+  const remove = useDeleteItem(clubId, menu.id, section.id);
+  const runUpdate = useMutationWithToast(update);
+  const runDelete = useMutationWithToast(remove);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [deleting, setDeleting] = useState<MenuItem | null>(null);
   const base = `/clubs/${clubId}/menu/${menu.id}/sections/${section.id}`;
@@ -102,32 +104,11 @@ const ItemsList = ({ clubId, menu, section }: { clubId: string; menu: FullMenu; 
         : current,
     );
 
-  const run = async (next: MenuWrite, success?: string) => {
-    try {
-      await write.mutateAsync(next);
-      if (success) enqueueSnackbar(success, { variant: 'success' });
-      return true;
-    } catch (error) {
-      enqueueSnackbar(error instanceof ApiError ? error.message : t('errors.GENERIC_TRY_LATER'), {
-        variant: 'error',
-      });
-      return false;
-    }
-  };
-
   const setMarkers = (ids: number[], marker: Marker, value: boolean, success?: string) => {
     updateItems((items) =>
       items.map((item) => (ids.includes(item.id) ? { ...item, [marker]: value } : item)),
     );
-    return run(
-      {
-        kind: 'itemBatch',
-        menuId: menu.id,
-        sectionId: section.id,
-        body: { items: ids.map((id) => ({ id, [marker]: value })) },
-      },
-      success,
-    );
+    return runUpdate({ items: ids.map((id) => ({ id, [marker]: value })) }, success);
   };
 
   const toggleSelected = (id: number) =>
@@ -213,12 +194,7 @@ const ItemsList = ({ clubId, menu, section }: { clubId: string; menu: FullMenu; 
           labelOf={(item) => item.name}
           onMove={(item, position) => {
             updateItems((items) => moved(items, item, position));
-            void run({
-              kind: 'itemBatch',
-              menuId: menu.id,
-              sectionId: section.id,
-              body: { items: [{ id: item.id, position }] },
-            });
+            void runUpdate({ items: [{ id: item.id, position }] });
           }}
           renderRow={(item, handle) => (
             <Paper
@@ -297,15 +273,12 @@ const ItemsList = ({ clubId, menu, section }: { clubId: string; menu: FullMenu; 
         isOpen={deleting !== null}
         title={t('items.deleteTitle', { name: deleting?.name ?? '' })}
         text={t('items.deleteText')}
-        isWorking={write.isPending}
+        isWorking={update.isPending || remove.isPending}
         onClose={() => setDeleting(null)}
         onConfirm={async () => {
           if (!deleting) return;
-          const isDone = await run(
-            { kind: 'deleteItem', menuId: menu.id, sectionId: section.id, itemId: deleting.id },
-            t('items.deleted', { name: deleting.name }),
-          );
-          if (isDone) setDeleting(null);
+          const failure = await runDelete(deleting.id, t('items.deleted', { name: deleting.name }));
+          if (failure === null) setDeleting(null);
         }}
       />
     </>

@@ -19,7 +19,6 @@ import Switch from '@mui/material/Switch';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -29,9 +28,11 @@ import { QueryError } from '../../components/query-error.tsx';
 import { ScreenHeader } from '../../components/screen-header.tsx';
 import { SortableList } from '../../components/sortable-list.tsx';
 import { TypedConfirmDialog } from '../../components/typed-confirm-dialog.tsx';
-import { ApiError } from '../../lib/api-error.ts';
-import { type MenuWrite, useMenuWrite } from './api/menu-mutations.ts';
-import { menusQueryOptions, useMenus } from './api/menu-queries.ts';
+import { useMutationWithToast } from '../../lib/use-mutation-with-toast.ts';
+import { useDeleteMenu } from './api/delete-menu.ts';
+import { useDuplicateMenu } from './api/duplicate-menu.ts';
+import { menusQueryOptions, useMenus } from './api/get-menus.ts';
+import { useUpdateMenus } from './api/update-menus.ts';
 import { useClubPlan } from './api/use-club-plan.ts';
 
 /** Moves `row` to `position` in `rows`, as the list will look once the server has it. */
@@ -45,30 +46,22 @@ export const moved = <Row extends { id: number }>(rows: Row[], row: Row, positio
 export const MenuListScreen = () => {
   const { t } = useTranslation();
   const { clubId = '' } = useParams();
-  const { enqueueSnackbar } = useSnackbar();
   const queryClient = useQueryClient();
   const menus = useMenus(clubId);
   const isSmart = useClubPlan(clubId);
-  const write = useMenuWrite(clubId);
+  const update = useUpdateMenus(clubId);
+  const duplicate = useDuplicateMenu(clubId);
+  const remove = useDeleteMenu(clubId);
+  const runUpdate = useMutationWithToast(update);
+  const runDuplicate = useMutationWithToast(duplicate);
+  const runDelete = useMutationWithToast(remove);
+  const isWriting = update.isPending || duplicate.isPending || remove.isPending;
   const [deleting, setDeleting] = useState<MenuCard | null>(null);
-
-  const run = async (next: MenuWrite, success?: string) => {
-    try {
-      await write.mutateAsync(next);
-      if (success) enqueueSnackbar(success, { variant: 'success' });
-      return true;
-    } catch (error) {
-      enqueueSnackbar(error instanceof ApiError ? error.message : t('errors.GENERIC_TRY_LATER'), {
-        variant: 'error',
-      });
-      return false;
-    }
-  };
 
   const move = (menu: MenuCard, position: number) => {
     const key = menusQueryOptions(clubId).queryKey;
     queryClient.setQueryData(key, (current) => (current ? moved(current, menu, position) : current));
-    void run({ kind: 'menuBatch', body: { menus: [{ id: menu.id, position }] } });
+    void runUpdate({ menus: [{ id: menu.id, position }] });
   };
 
   const count = menus.data?.length ?? 0;
@@ -154,11 +147,8 @@ export const MenuListScreen = () => {
                   <Switch
                     checked={menu.enabled}
                     onChange={(event) =>
-                      void run(
-                        {
-                          kind: 'menuBatch',
-                          body: { menus: [{ id: menu.id, enabled: event.target.checked }] },
-                        },
+                      void runUpdate(
+                        { menus: [{ id: menu.id, enabled: event.target.checked }] },
                         t(event.target.checked ? 'menus.shown' : 'menus.hiddenDone', { name: menu.name }),
                       )
                     }
@@ -178,14 +168,9 @@ export const MenuListScreen = () => {
                   <Tooltip title={isAtLimit ? t('errors.FREE_PLAN_MENU_LIMIT') : t('menus.duplicate')}>
                     <span>
                       <IconButton
-                        disabled={isAtLimit || write.isPending}
+                        disabled={isAtLimit || isWriting}
                         aria-label={t('menus.duplicateNamed', { name: menu.name })}
-                        onClick={() =>
-                          void run(
-                            { kind: 'duplicateMenu', menuId: menu.id },
-                            t('menus.duplicated', { name: menu.name }),
-                          )
-                        }
+                        onClick={() => void runDuplicate(menu.id, t('menus.duplicated', { name: menu.name }))}
                       >
                         <ContentCopyOutlined />
                       </IconButton>
@@ -209,17 +194,12 @@ export const MenuListScreen = () => {
         isOpen={deleting !== null}
         title={t('menus.deleteTitle', { name: deleting?.name ?? '' })}
         text={t('menus.deleteText')}
-        isWorking={write.isPending}
+        isWorking={isWriting}
         onClose={() => setDeleting(null)}
         onConfirm={async () => {
           if (!deleting) return;
-          if (
-            await run(
-              { kind: 'deleteMenu', menuId: deleting.id },
-              t('menus.deleted', { name: deleting.name }),
-            )
-          )
-            setDeleting(null);
+          const failure = await runDelete(deleting.id, t('menus.deleted', { name: deleting.name }));
+          if (failure === null) setDeleting(null);
         }}
       />
     </>

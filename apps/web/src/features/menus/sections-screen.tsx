@@ -25,7 +25,6 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -34,10 +33,12 @@ import { QueryError } from '../../components/query-error.tsx';
 import { ScreenHeader } from '../../components/screen-header.tsx';
 import { SortableList } from '../../components/sortable-list.tsx';
 import { TypedConfirmDialog } from '../../components/typed-confirm-dialog.tsx';
-import { ApiError } from '../../lib/api-error.ts';
 import { translateMessageKey } from '../../lib/i18n.ts';
-import { type MenuWrite, useMenuWrite } from './api/menu-mutations.ts';
-import { menuQueryOptions, useMenu } from './api/menu-queries.ts';
+import { useMutationWithToast } from '../../lib/use-mutation-with-toast.ts';
+import { useDeleteSection } from './api/delete-section.ts';
+import { menuQueryOptions, useMenu } from './api/get-menu.ts';
+import { useSaveSection } from './api/save-section.ts';
+import { useUpdateSections } from './api/update-sections.ts';
 import { moved } from './menu-list-screen.tsx';
 
 type SectionDialogState = { section: MenuSection | null } | null;
@@ -130,33 +131,22 @@ const SectionDialog = ({
 
 const SectionsList = ({ clubId, menu }: { clubId: string; menu: FullMenu }) => {
   const { t } = useTranslation();
-  const { enqueueSnackbar } = useSnackbar();
   const queryClient = useQueryClient();
-  const write = useMenuWrite(clubId);
+  const saveMutation = useSaveSection(clubId, menu.id);
+  const update = useUpdateSections(clubId, menu.id);
+  const remove = useDeleteSection(clubId, menu.id);
+  const runSave = useMutationWithToast(saveMutation, { isForForm: true, isFieldIssueOnlyInForm: true });
+  const runUpdate = useMutationWithToast(update);
+  const runDelete = useMutationWithToast(remove);
+  const isWriting = saveMutation.isPending || update.isPending || remove.isPending;
   const [dialog, setDialog] = useState<SectionDialogState>(null);
   const [deleting, setDeleting] = useState<MenuSection | null>(null);
-
-  const run = async (next: MenuWrite, success?: string) => {
-    try {
-      await write.mutateAsync(next);
-      if (success) enqueueSnackbar(success, { variant: 'success' });
-      return null;
-    } catch (error) {
-      const message =
-        error instanceof ApiError
-          ? (error.issues[0]?.message ?? error.message)
-          : t('errors.GENERIC_TRY_LATER');
-      if (!(error instanceof ApiError) || error.issues.length === 0)
-        enqueueSnackbar(message, { variant: 'error' });
-      return message;
-    }
-  };
 
   const move = (section: MenuSection, position: number) => {
     queryClient.setQueryData(menuQueryOptions(clubId, String(menu.id)).queryKey, (current) =>
       current ? { ...current, sections: moved(current.sections, section, position) } : current,
     );
-    void run({ kind: 'sectionBatch', menuId: menu.id, body: { sections: [{ id: section.id, position }] } });
+    void runUpdate({ sections: [{ id: section.id, position }] });
   };
 
   const save = async (name: string, translations: Partial<Record<MenuLanguage, string>>) => {
@@ -170,8 +160,8 @@ const SectionsList = ({ clubId, menu }: { clubId: string; menu: FullMenu }) => {
     const body = section
       ? { id: section.id, ...(name === section.name ? {} : { name }), translations: translated }
       : { name, translations: translated };
-    const failure = await run(
-      { kind: 'saveSection', menuId: menu.id, body },
+    const failure = await runSave(
+      body,
       section ? t('sections.saved', { name }) : t('sections.created', { name }),
     );
     if (!failure) setDialog(null);
@@ -248,11 +238,7 @@ const SectionsList = ({ clubId, menu }: { clubId: string; menu: FullMenu }) => {
                   <Switch
                     checked={!section.disabled}
                     onChange={(event) =>
-                      void run({
-                        kind: 'sectionBatch',
-                        menuId: menu.id,
-                        body: { sections: [{ id: section.id, disabled: !event.target.checked }] },
-                      })
+                      void runUpdate({ sections: [{ id: section.id, disabled: !event.target.checked }] })
                     }
                     slotProps={{
                       input: { 'aria-label': t('sections.visibleLabel', { name: section.name }) },
@@ -283,7 +269,7 @@ const SectionsList = ({ clubId, menu }: { clubId: string; menu: FullMenu }) => {
       <SectionDialog
         state={dialog}
         languages={menu.translations}
-        isSaving={write.isPending}
+        isSaving={isWriting}
         onSave={save}
         onClose={() => setDialog(null)}
       />
@@ -291,14 +277,11 @@ const SectionsList = ({ clubId, menu }: { clubId: string; menu: FullMenu }) => {
         isOpen={deleting !== null}
         title={t('sections.deleteTitle', { name: deleting?.name ?? '' })}
         text={t('sections.deleteText', { count: deleting?.items.length ?? 0 })}
-        isWorking={write.isPending}
+        isWorking={isWriting}
         onClose={() => setDeleting(null)}
         onConfirm={async () => {
           if (!deleting) return;
-          const failure = await run(
-            { kind: 'deleteSection', menuId: menu.id, sectionId: deleting.id },
-            t('sections.deleted', { name: deleting.name }),
-          );
+          const failure = await runDelete(deleting.id, t('sections.deleted', { name: deleting.name }));
           if (!failure) setDeleting(null);
         }}
       />

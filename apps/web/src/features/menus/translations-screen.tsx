@@ -15,7 +15,6 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -23,13 +22,11 @@ import { CenteredSpinner } from '../../components/centered-spinner.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { ScreenHeader } from '../../components/screen-header.tsx';
 import { useUnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
-import { ApiError } from '../../lib/api-error.ts';
-import { useMenu } from './api/menu-queries.ts';
-import {
-  useMenuTranslations,
-  useSaveMenuLanguages,
-  useSaveMenuTranslations,
-} from './api/menu-translations.ts';
+import { useMutationWithToast } from '../../lib/use-mutation-with-toast.ts';
+import { useMenu } from './api/get-menu.ts';
+import { useMenuTranslations } from './api/get-menu-translations.ts';
+import { useSaveMenuLanguages } from './api/save-menu-languages.ts';
+import { useSaveMenuTranslations } from './api/save-menu-translations.ts';
 
 const keyOf = (text: Pick<TranslatableText, 'kind' | 'id' | 'field'>, language: MenuLanguage) =>
   `${text.kind}:${text.id}:${text.field}:${language}`;
@@ -37,20 +34,13 @@ const keyOf = (text: Pick<TranslatableText, 'kind' | 'id' | 'field'>, language: 
 /** The languages a club translates its menus into: chips to switch on and off, saved at once. */
 const LanguagePicker = ({ clubId, languages }: { clubId: string; languages: MenuLanguage[] }) => {
   const { t } = useTranslation();
-  const { enqueueSnackbar } = useSnackbar();
   const save = useSaveMenuLanguages(clubId);
+  const runSave = useMutationWithToast(save);
   const toggle = async (language: MenuLanguage) => {
     const next = languages.includes(language)
       ? languages.filter((code) => code !== language)
       : [...languages, language];
-    try {
-      await save.mutateAsync(next);
-      enqueueSnackbar(t('menuTranslations.languagesSaved'), { variant: 'success' });
-    } catch (error) {
-      enqueueSnackbar(error instanceof ApiError ? error.message : t('errors.GENERIC_TRY_LATER'), {
-        variant: 'error',
-      });
-    }
+    await runSave(next, t('menuTranslations.languagesSaved'));
   };
   return (
     <Stack
@@ -84,20 +74,23 @@ const TranslationsEditor = ({
   clubId,
   menuId,
   overview,
+  firstLanguage,
 }: {
   clubId: string;
   menuId: string;
   overview: MenuTranslations;
+  /** The language shown first, and whenever the chosen one is switched off. */
+  firstLanguage: MenuLanguage;
 }) => {
   const { t } = useTranslation();
-  const { enqueueSnackbar } = useSnackbar();
   const save = useSaveMenuTranslations(clubId, menuId);
-  const [language, setLanguage] = useState<MenuLanguage>(overview.languages[0]!);
+  const runSave = useMutationWithToast(save);
+  const [language, setLanguage] = useState<MenuLanguage>(firstLanguage);
   const [edits, setEdits] = useState<Record<string, string>>({});
   const [isOnlyMissing, setIsOnlyMissing] = useState(false);
   const isDirty = Object.keys(edits).length > 0;
   const guard = useUnsavedChangesGuard(isDirty);
-  const current = overview.languages.includes(language) ? language : overview.languages[0]!;
+  const current = overview.languages.includes(language) ? language : firstLanguage;
 
   const shownValue = (text: TranslatableText) =>
     edits[keyOf(text, current)] ?? text.translations[current] ?? '';
@@ -112,15 +105,8 @@ const TranslationsEditor = ({
       ];
       return { kind, id: Number(id), field, language: editedLanguage, text: value };
     });
-    try {
-      await save.mutateAsync({ texts });
-      setEdits({});
-      enqueueSnackbar(t('menuTranslations.saved', { count: texts.length }), { variant: 'success' });
-    } catch (error) {
-      enqueueSnackbar(error instanceof ApiError ? error.message : t('errors.GENERIC_TRY_LATER'), {
-        variant: 'error',
-      });
-    }
+    const failure = await runSave({ texts }, t('menuTranslations.saved', { count: texts.length }));
+    if (failure === null) setEdits({});
   };
 
   // Texts grouped under their category, as the menu reads.
@@ -264,6 +250,7 @@ export const TranslationsScreen = () => {
   if (overview.isError || menu.isError)
     return <QueryError onRetry={() => void Promise.all([overview.refetch(), menu.refetch()])} />;
   if (!overview.data || !menu.data) return <CenteredSpinner isDelayed />;
+  const [firstLanguage] = overview.data.languages;
   return (
     <>
       <Breadcrumbs sx={{ mb: 1 }} aria-label={t('items.breadcrumbs')}>
@@ -281,7 +268,7 @@ export const TranslationsScreen = () => {
       />
       <Stack spacing={2}>
         <LanguagePicker clubId={clubId} languages={overview.data.languages} />
-        {overview.data.languages.length === 0 ? (
+        {firstLanguage === undefined ? (
           <Alert severity="info">{t('menuTranslations.noLanguages')}</Alert>
         ) : (
           <TranslationsEditor
@@ -289,6 +276,7 @@ export const TranslationsScreen = () => {
             clubId={clubId}
             menuId={menuId}
             overview={overview.data}
+            firstLanguage={firstLanguage}
           />
         )}
       </Stack>

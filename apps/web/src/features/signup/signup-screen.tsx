@@ -13,19 +13,19 @@ import { useState } from 'react';
 import { FormProvider, type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { type CreateClubRequest, useCreateClub } from '../../api/create-club.ts';
+import {
+  ClubFormFields,
+  type ClubFormValues,
+  emptyClubForm,
+  formPathOf,
+} from '../../components/club-form-fields.tsx';
 import { FormHeader } from '../../components/form-header.tsx';
 import { FormTextField } from '../../components/form-text-field.tsx';
 import { NoticeScreen } from '../../components/notice-screen.tsx';
 import { ApiError, isUnexpectedError } from '../../lib/api-error.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { type CreateClubRequest, useCreateClub } from '../clubs/api/create-club.ts';
-import {
-  ClubFormFields,
-  type ClubFormValues,
-  emptyClubForm,
-  formPathOf,
-} from '../clubs/club-form-fields.tsx';
 import { AuthenticatorStep } from './authenticator-step.tsx';
 
 // The fields each form step owns: "Next" checks only these, and a server error jumps to its step.

@@ -23,7 +23,6 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -31,9 +30,13 @@ import { CenteredSpinner } from '../../components/centered-spinner.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { ScreenHeader } from '../../components/screen-header.tsx';
 import { useUnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
-import { ApiError } from '../../lib/api-error.ts';
 import { translateMessageKey } from '../../lib/i18n.ts';
-import { usePreview, useSchedulings, useTables, useTableWrite, useZones } from './api/tables.ts';
+import { useMutationWithToast } from '../../lib/use-mutation-with-toast.ts';
+import { usePreview } from './api/get-preview.ts';
+import { useSchedulings } from './api/get-schedulings.ts';
+import { useTables } from './api/get-tables.ts';
+import { useZones } from './api/get-zones.ts';
+import { useSaveSchedulings } from './api/save-schedulings.ts';
 import { ruleSummary, weekdayName } from './schedule-summary.ts';
 
 type RuleDraft = {
@@ -322,9 +325,9 @@ const SchedulingsEditor = ({
   initial: Scheduling[];
 }) => {
   const { t } = useTranslation();
-  const { enqueueSnackbar } = useSnackbar();
   const zones = useZones(clubId);
-  const write = useTableWrite(clubId);
+  const write = useSaveSchedulings(clubId, menuId);
+  const runSave = useMutationWithToast(write);
   const [rules, setRules] = useState<RuleDraft[]>(() => initial.map(draftOf));
   const [saved, setSaved] = useState(() => JSON.stringify(requestOf(initial.map(draftOf))));
   const [issues, setIssues] = useState<Record<string, Record<string, string>>>({});
@@ -356,15 +359,8 @@ const SchedulingsEditor = ({
       return;
     }
     setIssues({});
-    try {
-      await write.mutateAsync({ kind: 'saveSchedulings', menuId: Number(menuId), body: parsed.data });
-      setSaved(JSON.stringify(request));
-      enqueueSnackbar(t('schedulings.saved'), { variant: 'success' });
-    } catch (error) {
-      enqueueSnackbar(error instanceof ApiError ? error.message : t('errors.GENERIC_TRY_LATER'), {
-        variant: 'error',
-      });
-    }
+    const failure = await runSave(parsed.data, t('schedulings.saved'));
+    if (failure === null) setSaved(JSON.stringify(request));
   };
 
   return (

@@ -1,4 +1,4 @@
-import { useClub } from '../clubs/api/get-club.ts';
+import { useClub } from '../../api/get-club.ts';
 import { WaiterCallsBell } from './waiter-calls-bell.tsx';
 
 /** The bell, for a club whose guests may call a waiter (the switch in the club's settings). */

@@ -1,18 +1,9 @@
 import { ClubDetailsSchema } from '@carta/contract/entities';
 import { type SaveCustomThemeRequest, ThemeChoiceSchema } from '@carta/contract/themes';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-// GET /clubs/{clubId}/themes, PUT /clubs/{clubId}/themes/custom, PATCH /clubs/{clubId} { themeId }.
-
-export const themesQueryOptions = (clubId: string) =>
-  queryOptions({
-    queryKey: ['clubs', clubId, 'themes'],
-    queryFn: ({ signal }) =>
-      apiRequest(`/clubs/${clubId}/themes`, { responseSchema: z.array(ThemeChoiceSchema), signal }),
-  });
-export const useThemeChoices = (clubId: string) => useQuery(themesQueryOptions(clubId));
+// PUT /clubs/{clubId}/themes/custom, PATCH /clubs/{clubId} { themeId }.
 
 export const useSaveCustomTheme = (clubId: string) => {
   const queryClient = useQueryClient();

@@ -2,9 +2,9 @@ import type { UpdateClubRequestSchema } from '@carta/contract/clubs';
 import { type ClubDetails, ClubDetailsSchema } from '@carta/contract/entities';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { clubQueryOptions } from '../../../api/get-club.ts';
+import { ownedClubsQueryOptions } from '../../../api/get-owned-clubs.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { clubQueryOptions } from './get-club.ts';
-import { ownedClubsQueryOptions } from './get-owned-clubs.ts';
 
 export type UpdateClubRequest = z.output<typeof UpdateClubRequestSchema>;
 

@@ -1,7 +1,7 @@
 import { OwnedClubSummarySchema } from '@carta/contract/clubs';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../lib/api-client.ts';
 
 export type { OwnedClubSummary } from '@carta/contract/clubs';
 

@@ -1,8 +1,8 @@
 import { PlaceSchema } from '@carta/contract/clubs';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { currentLanguage } from '../../../lib/i18n.ts';
+import { apiRequest } from '../lib/api-client.ts';
+import { currentLanguage } from '../lib/i18n.ts';
 
 const Places = z.array(PlaceSchema);
 // Geography changes with releases, not while someone fills a form.

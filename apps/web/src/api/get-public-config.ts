@@ -1,6 +1,6 @@
 import { PublicConfigResponseSchema } from '@carta/contract/public-config';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../lib/api-client.ts';
 
 export const getPublicConfig = ({ signal }: { signal?: AbortSignal } = {}) =>
   apiRequest('/config', { responseSchema: PublicConfigResponseSchema, signal });

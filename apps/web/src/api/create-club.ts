@@ -1,7 +1,7 @@
 import { type CreateClubRequestSchema, CreateClubResponseSchema } from '@carta/contract/clubs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../lib/api-client.ts';
 import { ownedClubsQueryOptions } from './get-owned-clubs.ts';
 
 export type CreateClubRequest = z.output<typeof CreateClubRequestSchema>;

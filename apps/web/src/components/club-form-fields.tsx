@@ -11,10 +11,10 @@ import { useState } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { FormTextField } from '../../components/form-text-field.tsx';
-import { translateMessageKey } from '../../lib/i18n.ts';
-import { useBrands } from './api/get-brands.ts';
-import { useCities, useCountries, useStates } from './api/get-places.ts';
+import { useBrands } from '../api/get-brands.ts';
+import { useCities, useCountries, useStates } from '../api/get-places.ts';
+import { translateMessageKey } from '../lib/i18n.ts';
+import { FormTextField } from './form-text-field.tsx';
 
 export type ClubFormValues = z.input<typeof CreateClubRequestSchema>;
 type AddressName = 'club.address' | 'club.billingAddress';

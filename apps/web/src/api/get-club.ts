@@ -1,6 +1,6 @@
 import { ClubDetailsSchema } from '@carta/contract/entities';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../lib/api-client.ts';
 
 export type { ClubDetails } from '@carta/contract/entities';
 
