@@ -42,10 +42,10 @@ export const startDemoServer = async ({ extraEnvironment = {} } = {}) => {
     cwd: root,
     env: {
       ...environment,
+      SERVE_WEB: 'false',
       ...extraEnvironment,
       PORT: String(port),
       HOST: '127.0.0.1',
-      SERVE_WEB: 'false',
       TSX_TSCONFIG_PATH: path.join(root, 'tsconfig.runtime.json'),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -57,7 +57,8 @@ export const startDemoServer = async ({ extraEnvironment = {} } = {}) => {
   process.on('exit', stop);
   for (let attempt = 0; attempt < 240; attempt += 1) {
     try {
-      if ((await fetch(`${base}/api/v1/health`)).ok) return { base, stop };
+      // The seed's output names the demo owner's credentials, for scripts that log in.
+      if ((await fetch(`${base}/api/v1/health`)).ok) return { base, stop, seedOutput: seeded.stdout };
     } catch {
       // Not listening yet.
     }

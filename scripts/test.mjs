@@ -1,6 +1,6 @@
 // `npm test`: typecheck, lint, unit and API tests (PGlite, then PostgreSQL when TEST_DATABASE_URL is
-// set), build, then browser tests against the built app. Stops at the first failing stage and ends
-// with one summary line, "N passed, N failed".
+// set), build, the first-load size budget, then browser tests against the built app. Stops at the first
+// failing stage and ends with one summary line, "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -82,6 +82,12 @@ if (process.env.TEST_DATABASE_URL) {
 }
 
 if (!run('Build', 'npm', ['run', 'build', '--silent'])) finish(1);
+
+// Here rather than in vitest: it needs the build just made, and vitest runs before the build. It counts as
+// one test, and a route over its budget stops the run like any failing stage.
+const sizeOk = run('First-load size budget (scripts/size.mjs)', 'node', ['scripts/size.mjs', '--check']);
+totals[sizeOk ? 'passed' : 'failed'] += 1;
+if (!sizeOk) finish(1);
 
 const playwrightReport = path.join(reports, 'playwright.json');
 const browserOk = run(

@@ -28,6 +28,8 @@ export const webPlugin = fp(
       root: WEB_DIST,
       wildcard: false,
       index: false,
+      // The build writes a .br and a .gz beside each script and style sheet (vite.config.ts).
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         const isHashed = filePath.includes('/assets/');
         reply.header('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -2,16 +2,22 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { CenteredSpinner } from '../components/centered-spinner.tsx';
 import { ErrorScreen } from '../features/static-pages/error-screen.tsx';
-import { AppLayout } from './layouts/app-layout.tsx';
-import { CenteredCardLayout } from './layouts/centered-card-layout.tsx';
-import { FocusLayout } from './layouts/focus-layout.tsx';
 import { RequireSession } from './layouts/require-session.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { RootRedirect } from './root-redirect.tsx';
 import { RouteErrorRedirect } from './route-error-redirect.tsx';
+import {
+  clubBoardLoader,
+  clubLoader,
+  menuListLoader,
+  menuLoader,
+  qrCodesLoader,
+  schedulingsLoader,
+} from './route-loaders.ts';
 
-// Every screen is its own chunk (route.lazy), so the first visit to /login does not download the menu
-// builder.
+// Every screen and every layout but the root is its own chunk (route.lazy), so the first visit to /login
+// does not download the menu builder, nor the club frame with its navigation and waiter calls. The
+// router loads a route's layout and screen together, not one after the other.
 
 /** A route's screen from its own chunk: `load` must stay a literal dynamic import for the bundler. */
 const screen =
@@ -40,7 +46,10 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <RootRedirect /> },
       {
-        element: <CenteredCardLayout isAuth />,
+        lazy: async () => {
+          const { CenteredCardLayout } = await import('./layouts/centered-card-layout.tsx');
+          return { element: <CenteredCardLayout isAuth /> };
+        },
         children: [
           {
             path: 'login',
@@ -71,7 +80,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: <CenteredCardLayout />,
+        lazy: screen(() => import('./layouts/centered-card-layout.tsx'), 'CenteredCardLayout'),
         children: [
           {
             path: 'account/delete',
@@ -112,7 +121,7 @@ export const routes: RouteObject[] = [
         element: <RequireSession />,
         children: [
           {
-            element: <FocusLayout />,
+            lazy: screen(() => import('./layouts/focus-layout.tsx'), 'FocusLayout'),
             children: [
               {
                 path: 'clubs/new',
@@ -126,13 +135,15 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'clubs/:clubId',
-            element: <AppLayout />,
+            loader: clubLoader,
+            lazy: screen(() => import('./layouts/app-layout.tsx'), 'AppLayout'),
             children: [
               // Not a screen of spec §2, but the obvious address of a club: its menus.
               { index: true, element: <Navigate to="menu" replace /> },
               { path: 'payment', lazy: comingSoon('screens.payment') },
               {
                 path: 'menu',
+                loader: menuListLoader,
                 lazy: screen(() => import('../features/menus/menu-list-screen.tsx'), 'MenuListScreen'),
               },
               {
@@ -145,6 +156,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'menu/:menuId/schedulings',
+                loader: schedulingsLoader,
                 lazy: screen(() => import('../features/tables/schedulings-screen.tsx'), 'SchedulingsScreen'),
               },
               {
@@ -157,10 +169,12 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'menu/:menuId',
+                loader: menuLoader,
                 lazy: screen(() => import('../features/menus/sections-screen.tsx'), 'SectionsScreen'),
               },
               {
                 path: 'menu/:menuId/sections/:sectionId',
+                loader: menuLoader,
                 lazy: screen(() => import('../features/menus/items-screen.tsx'), 'ItemsScreen'),
               },
               {
@@ -177,6 +191,7 @@ export const routes: RouteObject[] = [
               { path: 'menu/:menuId/banner/new/details', lazy: comingSoon('screens.bannerDetails') },
               {
                 path: 'profile',
+                loader: clubBoardLoader,
                 lazy: screen(() => import('../features/clubs/club-board-screen.tsx'), 'ClubBoardScreen'),
               },
               {
@@ -194,6 +209,7 @@ export const routes: RouteObject[] = [
               { path: 'profile/billing', lazy: comingSoon('screens.billing') },
               {
                 path: 'qrcode',
+                loader: qrCodesLoader,
                 lazy: screen(() => import('../features/tables/qr-codes-screen.tsx'), 'QrCodesScreen'),
               },
               {

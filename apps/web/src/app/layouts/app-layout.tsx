@@ -19,7 +19,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, Link as RouterLink, useLocation, useParams } from 'react-router';
-import { useOwnedClubs } from '../../features/clubs/api/get-owned-clubs.ts';
+import { useOwnedClubs } from '../../api/get-owned-clubs.ts';
 import { ClubMessageAlert } from '../../features/clubs/club-message-alert.tsx';
 import { ClubSwitcher } from '../../features/clubs/club-switcher.tsx';
 import { ClubWaiterCalls } from '../../features/waiter-calls/club-waiter-calls.tsx';

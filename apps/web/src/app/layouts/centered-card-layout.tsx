@@ -5,9 +5,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Link as RouterLink } from 'react-router';
+import { usePublicConfig } from '../../api/get-public-config.ts';
 import { CartaWordmark } from '../../components/carta-wordmark.tsx';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
-import { usePublicConfig } from '../../features/public-config/api/get-public-config.ts';
 
 const LegalFooter = () => {
   const { t } = useTranslation();

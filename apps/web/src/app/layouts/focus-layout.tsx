@@ -4,7 +4,7 @@ import { useTheme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Outlet } from 'react-router';
-import { useOwnedClubs } from '../../features/clubs/api/get-owned-clubs.ts';
+import { useOwnedClubs } from '../../api/get-owned-clubs.ts';
 import { AppTopBar } from './app-top-bar.tsx';
 
 /** Club creation: one narrow centred column (spec §2), no club navigation since there is no club yet. */

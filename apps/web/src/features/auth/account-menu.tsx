@@ -3,19 +3,25 @@ import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { i18n, isLanguage } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { saveLanguage } from './api/save-language.ts';
-import { DeleteAccountDialog } from './delete-account-dialog.tsx';
+
+// Its form (text fields, validation) would weigh on every club screen's first load for a dialog most
+// never open: it loads when first asked for, and stays mounted afterwards so it can animate out.
+const DeleteAccountDialog = lazy(async () => ({
+  default: (await import('./delete-account-dialog.tsx')).DeleteAccountDialog,
+}));
 
 /** The owner's own account: its settings, the admin console for admins, deleting it. Also tells the server when the language changes. */
 export const AccountMenu = () => {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [isDeleting, setIsDeleting] = useState(false);
+  const [hasAskedToDelete, setHasAskedToDelete] = useState(false);
   const { isAdmin } = useSession();
   const { clubId } = useParams();
 
@@ -53,12 +59,17 @@ export const AccountMenu = () => {
           onClick={() => {
             setAnchor(null);
             setIsDeleting(true);
+            setHasAskedToDelete(true);
           }}
         >
           {t('deleteAccount.title')}
         </MenuItem>
       </Menu>
-      <DeleteAccountDialog isOpen={isDeleting} onClose={() => setIsDeleting(false)} />
+      {hasAskedToDelete && (
+        <Suspense fallback={null}>
+          <DeleteAccountDialog isOpen={isDeleting} onClose={() => setIsDeleting(false)} />
+        </Suspense>
+      )}
     </>
   );
 };

@@ -1,0 +1,313 @@
+// npm run bench:builder: how long the menu builder's writes take on a large menu, and how many statements
+// each sends, on the embedded database and (when one answers) on PostgreSQL.
+//
+// It runs the API in this process (buildApp + app.inject), so the times are server times without the
+// network, and the database handle's statements() counts each operation's round trips exactly.
+//
+// Baseline, in the same run: every operation again on a 50-item menu. Set-based writes send the same
+// statements whatever the menu's size, while per-row writes grow with it (a duplicate of 500 items used
+// to send more than 1,500 statements), so the ratio 500-item / 50-item says at a glance whether a write
+// is set-based; what is left of it is the rows themselves (copied, read back and sent as JSON). The
+// 500-item menu is 5 categories of 100 items and its batch reorder moves 100 items; the 50-item menu is
+// one category, whose reorder moves 50. The `select 1` line is the floor: one round trip, nothing else.
+// "statements" is the most any run of the operation sent, the owner's session and club checks included;
+// on PostgreSQL it also counts BEGIN, COMMIT and the NOTIFY to other processes' guest caches.
+//
+// PostgreSQL: TEST_DATABASE_URL (or --postgres=URL) names a server; without it the script tries
+// postgres://postgres@127.0.0.1:5432/test and skips PostgreSQL when nothing answers. It creates a
+// throwaway database carta_bench_<pid> there and drops it at the end. --pglite-only skips it.
+// BENCH_RUNS (default 50) runs per operation; duplicates and whole-menu creations run a fifth as often.
+import { randomInt } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { register } from 'tsx/esm/api';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+register({ tsconfig: path.join(root, 'tsconfig.runtime.json') });
+
+const api = (file) => import(path.join(root, 'apps/api/src', file));
+const { buildApp } = await api('app.ts');
+const { loadConfig } = await api('config.ts');
+const { openDatabase } = await api('db/client.ts');
+const { accounts, addresses, clubs, clubTables, sessions } = await api('db/schema.ts');
+const { createMemoryMailer } = await api('lib/mailer.ts');
+const { createLocalStorage } = await api('lib/storage.ts');
+const { hashToken, newToken } = await api('lib/tokens.ts');
+
+const argument = (name) =>
+  process.argv.find((value) => value.startsWith(`--${name}=`))?.slice(name.length + 3);
+const runs = Number(process.env.BENCH_RUNS ?? 50);
+const heavyRuns = Math.max(3, Math.round(runs / 5));
+const APP_SECRET = 'bench-secret-bench-secret-bench-secret-01';
+/** Goals of the issue: every owner write p99 under this on PGlite, and a duplicate under 10 statements. */
+const WRITE_P99_GOAL_MS = 50;
+const DUPLICATE_STATEMENTS_GOAL = 10;
+
+const percentile = (sorted, fraction) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)];
+
+/** A menu of `sectionCount` categories of `itemsPerSection` dishes, each translated into English. */
+const menuPayload = (name, sectionCount, itemsPerSection) => ({
+  name,
+  nameTranslations: { en: `${name} (en)` },
+  sections: Array.from({ length: sectionCount }, (_, section) => ({
+    name: `Categoria ${section + 1}`,
+    translations: { en: { translatedName: `Category ${section + 1}` } },
+    items: Array.from({ length: itemsPerSection }, (_, item) => ({
+      name: `Piatto ${section + 1}.${item + 1}`,
+      description: 'Pomodoro, basilico, olio extravergine',
+      ingredients: 'Pomodoro, basilico, olio',
+      allergens: item % 3 === 0 ? ['gluten', 'milk'] : [],
+      price: 5 + (item % 20),
+      bestSeller: item % 17 === 0,
+      translations: {
+        en: {
+          translatedName: `Dish ${section + 1}.${item + 1}`,
+          translatedDescription: 'Tomato, basil, extra virgin olive oil',
+          translatedIngredients: null,
+        },
+      },
+    })),
+  })),
+});
+
+const openTarget = async (target) => {
+  if (target.kind === 'pglite') return openDatabase({ kind: 'pglite' });
+  return openDatabase({ kind: 'postgres', url: target.url, poolSize: 4 });
+};
+
+/** Runs every measure against one database; answers the table's rows. */
+const benchOn = async (target) => {
+  const database = await openTarget(target);
+  const filesDirectory = await mkdtemp(path.join(tmpdir(), 'carta-bench-files-'));
+  const app = await buildApp({
+    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: filesDirectory }),
+    database,
+    appSecret: APP_SECRET,
+    mailer: createMemoryMailer(),
+    storage: createLocalStorage(filesDirectory, APP_SECRET),
+    logger: false,
+  });
+  await app.ready();
+  try {
+    const { db } = database;
+    const [account] = await db
+      .insert(accounts)
+      .values({
+        name: 'Bench',
+        lastName: 'Builder',
+        email: `bench-${randomInt(1e9)}@example.com`,
+        phone: `39${randomInt(1e9, 9e9)}`,
+        passwordHash: 'not-used',
+        emailConfirmedAt: new Date(),
+      })
+      .returning();
+    const token = newToken();
+    await db.insert(sessions).values({
+      accountId: account.id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+    const [address] = await db
+      .insert(addresses)
+      .values({ line1: 'Via Roma 1', city: 'Milano', postalCode: '20121', country: 'IT', state: 'MI' })
+      .returning();
+    const [club] = await db
+      .insert(clubs)
+      .values({
+        ownerId: account.id,
+        name: 'Bench bar',
+        seats: 40,
+        addressId: address.id,
+        timeZone: 'Europe/Rome',
+        companyName: 'Bench srl',
+        vatNumber: 'IT00743110157',
+        status: 'active',
+        // Smart: the Free plan would stop the duplicates at two menus.
+        freeForever: true,
+      })
+      .returning();
+    const [table] = await db.insert(clubTables).values({ clubId: club.id, name: 'T1' }).returning();
+
+    const call = async (method, url, payload) => {
+      const before = database.statements();
+      const started = performance.now();
+      const response = await app.inject({
+        method,
+        url: `/api/v1/clubs/${club.id}${url}`,
+        headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' },
+        ...(payload ? { payload } : {}),
+      });
+      const milliseconds = performance.now() - started;
+      if (response.statusCode >= 300)
+        throw new Error(`${method} ${url} answered ${response.statusCode}: ${response.body.slice(0, 300)}`);
+      return { response, milliseconds, statements: database.statements() - before };
+    };
+    const measure = async (count, operation) => {
+      const times = [];
+      let statements = 0;
+      // One warm-up run (prepared plans, JIT), not counted.
+      await operation();
+      for (let run = 0; run < count; run += 1) {
+        const result = await operation();
+        times.push(result.milliseconds);
+        statements = Math.max(statements, result.statements);
+      }
+      times.sort((left, right) => left - right);
+      return { p50: percentile(times, 0.5), p99: percentile(times, 0.99), statements, count };
+    };
+
+    const rows = [];
+    const ping = await measure(runs, async () => {
+      const before = database.statements();
+      const started = performance.now();
+      await database.ping();
+      return { milliseconds: performance.now() - started, statements: database.statements() - before + 1 };
+    });
+    rows.push({ operation: 'select 1 (one round trip)', size: '-', ...ping });
+
+    for (const [size, sectionCount, itemsPerSection] of [
+      [500, 5, 100],
+      [50, 1, 50],
+    ]) {
+      const payload = menuPayload(`Menu ${size}`, sectionCount, itemsPerSection);
+      const create = await measure(heavyRuns, async () => {
+        const result = await call('POST', '/menu', payload);
+        await call('DELETE', `/menu/${result.response.json().id}`);
+        return result;
+      });
+      rows.push({ operation: 'create whole menu (POST)', size, ...create });
+
+      const menu = (await call('POST', '/menu', payload)).response.json();
+      const [section] = menu.sections;
+      const itemsPath = `/menu/${menu.id}/sections/${section.id}/items`;
+      const item = section.items[1];
+      let price = 5;
+      const saveItem = () => {
+        price = price === 5 ? 6 : 5;
+        return call('PUT', itemsPath, {
+          id: item.id,
+          name: item.name,
+          description: item.description,
+          price,
+          translations: { en: { translatedName: `Dish ${price}` } },
+        });
+      };
+      rows.push({ operation: 'item save (PUT one item)', size, ...(await measure(runs, saveItem)) });
+
+      const ids = section.items.map((each) => each.id);
+      let isReversed = false;
+      const reorder = await measure(runs, () => {
+        isReversed = !isReversed;
+        const order = isReversed ? [...ids].reverse() : ids;
+        return call('PUT', `${itemsPath}/batch`, {
+          items: order.map((id, position) => ({ id, position, outOfStock: isReversed })),
+        });
+      });
+      rows.push({ operation: 'batch reorder (a whole category)', size, ...reorder });
+
+      const duplicate = await measure(heavyRuns, async () => {
+        const result = await call('POST', `/menu/${menu.id}/duplicate`);
+        await call('DELETE', `/menu/${result.response.json().id}`);
+        return result;
+      });
+      rows.push({ operation: 'duplicate menu', size, ...duplicate });
+
+      const guest = await measure(runs, async () => {
+        // The write drops the club's cached guest answers: the read below builds them again.
+        await saveItem();
+        const before = database.statements();
+        const started = performance.now();
+        const response = await app.inject({
+          method: 'GET',
+          url: `/api/v1/clubs/${club.id}/menu/tables/${table.id}`,
+        });
+        const milliseconds = performance.now() - started;
+        if (response.statusCode !== 200) throw new Error(`The guest view answered ${response.statusCode}`);
+        return { milliseconds, statements: database.statements() - before };
+      });
+      rows.push({ operation: 'guest table JSON after a write', size, ...guest });
+      await call('DELETE', `/menu/${menu.id}`);
+    }
+    return rows;
+  } finally {
+    await app.close();
+    await database.close();
+    await rm(filesDirectory, { recursive: true, force: true });
+  }
+};
+
+const print = (label, rows) => {
+  console.log(`\n${label}`);
+  console.log(
+    'operation                          items   runs   p50 ms   p99 ms   statements   p99 vs 50-item',
+  );
+  for (const row of rows) {
+    const small = rows.find((other) => other.operation === row.operation && other.size === 50);
+    const ratio = row.size === 500 && small ? `${(row.p99 / small.p99).toFixed(1)}x` : '';
+    console.log(
+      `${row.operation.padEnd(34)} ${String(row.size).padStart(5)} ${String(row.count).padStart(6)} ${row.p50.toFixed(1).padStart(8)} ${row.p99.toFixed(1).padStart(8)} ${String(row.statements).padStart(12)}   ${ratio.padStart(14)}`,
+    );
+  }
+};
+
+const verdict = (rows) => {
+  const writes = rows.filter(
+    (row) => row.size === 500 && !row.operation.startsWith('guest') && !row.operation.startsWith('select'),
+  );
+  const slow = writes.filter((row) => row.p99 >= WRITE_P99_GOAL_MS);
+  const duplicate = rows.find((row) => row.operation === 'duplicate menu' && row.size === 500);
+  console.log(
+    `\nGoal: every owner write p99 under ${WRITE_P99_GOAL_MS} ms on PGlite: ${slow.length === 0 ? 'met' : `missed by ${slow.map((row) => row.operation).join(', ')}`}`,
+  );
+  console.log(
+    `Goal: duplicate under ${DUPLICATE_STATEMENTS_GOAL} statements: ${duplicate && duplicate.statements < DUPLICATE_STATEMENTS_GOAL ? 'met' : 'missed'} (${duplicate?.statements})`,
+  );
+};
+
+/** A throwaway database on the server `url` names, or null when no server answers. */
+const createPostgresDatabase = async (url) => {
+  const admin = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
+  try {
+    await admin.connect();
+  } catch {
+    return null;
+  }
+  const name = `carta_bench_${process.pid}`;
+  await admin.query(`create database ${pg.escapeIdentifier(name)}`);
+  const benchUrl = new URL(url);
+  benchUrl.pathname = `/${name}`;
+  return {
+    url: benchUrl.toString(),
+    drop: async () => {
+      await admin.query(`drop database if exists ${pg.escapeIdentifier(name)} with (force)`);
+      await admin.end();
+    },
+  };
+};
+
+console.log(`${runs} runs per operation (${heavyRuns} for creations and duplicates), in-process`);
+const pgliteRows = await benchOn({ kind: 'pglite' });
+print('PGlite (embedded)', pgliteRows);
+verdict(pgliteRows);
+
+if (!process.argv.includes('--pglite-only')) {
+  const url =
+    argument('postgres') ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const server = await createPostgresDatabase(url);
+  if (!server) console.log(`\nPostgreSQL: nothing answers at ${new URL(url).host}, skipped`);
+  else {
+    try {
+      print(
+        `PostgreSQL (${new URL(url).host}, throwaway database)`,
+        await benchOn({ kind: 'postgres', url: server.url }),
+      );
+    } finally {
+      await server.drop();
+    }
+  }
+}
+process.exit(0);

@@ -1,0 +1,135 @@
+// npm run lighthouse: Lighthouse 12 with Debian's Chromium, mobile settings, three runs each (median) on
+// the demo's 80-dish guest page, the owner app's /login, and the demo club's board logged in as its
+// owner. Serves the owner app from apps/web/dist: run `npm run build` first when the sources changed.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { startDemoServer } from './demo-server.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+  console.error('The owner app is not built: run npm run build first.');
+  process.exit(1);
+}
+
+const { base, stop, seedOutput } = await startDemoServer({ extraEnvironment: { SERVE_WEB: 'true' } });
+
+/** The demo owner's session, through the API as the login screen would get it. */
+const logIn = async () => {
+  const phone = seedOutput.match(/Phone:\s+(\S+)/)?.[1];
+  const password = seedOutput.match(/Password:\s+(\S+)/)?.[1];
+  const secret = seedOutput.match(/Authenticator secret:\s+(\S+)/)?.[1];
+  if (!phone || !password || !secret)
+    throw new Error(`The demo seed did not print credentials:\n${seedOutput}`);
+  const totp = spawnSync('npm', ['run', 'totp', '--silent', '--', secret], { cwd: root, encoding: 'utf8' });
+  if (totp.status !== 0) throw new Error(totp.stderr);
+  const response = await fetch(`${base}/api/v1/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: phone, password, totp: totp.stdout.trim() }),
+  });
+  if (!response.ok) throw new Error(`Login failed: ${response.status} ${await response.text()}`);
+  const { token, admin } = await response.json();
+  const clubs = await fetch(`${base}/api/v1/clubs`, { headers: { authorization: `Bearer ${token}` } });
+  const [club] = clubs.ok ? await clubs.json() : [];
+  return { token, admin, clubId: club?.id ?? 1 };
+};
+
+const chrome = await chromeLauncher.launch({
+  chromePath,
+  chromeFlags: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Three Lighthouse runs on one page; `isLoggedIn` keeps the session Lighthouse would otherwise wipe. */
+const measure = async (title, url, { isLoggedIn = false } = {}) => {
+  console.log(`\n${title}: ${url}`);
+  const scores = [];
+  for (let run = 1; run <= runs; run += 1) {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      formFactor: 'mobile',
+      disableStorageReset: isLoggedIn,
+    });
+    const { categories, audits } = result.lhr;
+    const score = {
+      performance: Math.round(categories.performance.score * 100),
+      accessibility: Math.round(categories.accessibility.score * 100),
+      bestPractices: Math.round(categories['best-practices'].score * 100),
+    };
+    const failed = Object.values(audits)
+      .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
+      .map((audit) => audit.id);
+    console.log(
+      `  run ${run}: performance ${score.performance}, accessibility ${score.accessibility}, best practices ${score.bestPractices}, FCP ${audits['first-contentful-paint'].displayValue}, LCP ${audits['largest-contentful-paint'].displayValue}, TBT ${audits['total-blocking-time'].displayValue}${failed.length ? `; not passed: ${failed.join(', ')}` : ''}`,
+    );
+    if (process.env.LIGHTHOUSE_DETAILS)
+      for (const id of failed)
+        for (const item of audits[id].details?.items ?? [])
+          console.log(`    ${id}: ${item.node?.snippet ?? JSON.stringify(item).slice(0, 160)}`);
+    scores.push(score);
+  }
+  const summary = Object.fromEntries(
+    ['performance', 'accessibility', 'bestPractices'].map((key) => [key, median(scores.map((s) => s[key]))]),
+  );
+  console.log(
+    `  median of ${runs}: performance ${summary.performance}, accessibility ${summary.accessibility}, best practices ${summary.bestPractices}`,
+  );
+  return { title, ...summary };
+};
+
+const results = [];
+try {
+  results.push(await measure('Guest page (80 dishes)', `${base}/public/menu/1/1/1?lang=it`));
+  results.push(await measure('Owner app: login', `${base}/login`));
+
+  const session = await logIn();
+  // Lighthouse keeps this origin's storage (disableStorageReset), so the board opens logged in as the
+  // app would after its own login: the token and the admin flag in localStorage.
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  const page = await browser.newPage();
+  await page.goto(`${base}/404`);
+  await page.evaluate(({ token, admin }) => {
+    localStorage.setItem('token', token);
+    localStorage.setItem('admin', String(admin));
+  }, session);
+  await page.close();
+  await browser.disconnect();
+  results.push(
+    await measure('Owner app: club board (logged in)', `${base}/clubs/${session.clubId}/profile`, {
+      isLoggedIn: true,
+    }),
+  );
+} finally {
+  await chrome.kill();
+  stop();
+}
+
+console.log('\nMedians (mobile, simulated slow 4G):');
+for (const { title, performance, accessibility, bestPractices } of results)
+  console.log(
+    `  ${title.padEnd(36)} performance ${performance}, accessibility ${accessibility}, best practices ${bestPractices}`,
+  );
+console.log(
+  'Goals: guest page performance at least 95; owner app at least 90; accessibility 100 everywhere.',
+);
+process.exit(0);
