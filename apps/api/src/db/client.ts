@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -16,6 +16,24 @@ export type Schema = typeof schema;
 /** The one database type the code uses, whichever driver is behind it. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** What a store function reads and writes through: the database, or a transaction already open. */
+export type Executor = Database | Transaction;
+
+/**
+ * Runs independent reads at once on the pool, and one after the other inside a transaction: a
+ * transaction holds one connection, and node-postgres deprecates a second query on a connection before
+ * the first has answered (it stops accepting it in pg 9).
+ */
+export const readTogether = async <Results extends readonly unknown[]>(
+  executor: Executor,
+  reads: { [Index in keyof Results]: () => Promise<Results[Index]> },
+): Promise<Results> => {
+  if (!(executor instanceof PgTransaction))
+    return (await Promise.all(reads.map((read) => read()))) as unknown as Results;
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as unknown as Results;
+};
 
 export type DatabaseHandle = {
   db: Database;
@@ -28,8 +46,8 @@ export type DatabaseHandle = {
    */
   listen?: (channel: string, onMessage: (payload: string) => void) => Promise<() => Promise<void>>;
   /**
-   * Statements sent through Drizzle since the database was opened (the migrator's and BEGIN/COMMIT
-   * excepted): tests and `npm run bench:builder` read it before and after an operation to count its
+   * Statements sent through Drizzle since the database was opened (the migrator's excepted; on
+   * PostgreSQL a transaction's BEGIN and COMMIT count too, PGlite's do not): tests and `npm run bench:builder` read it before and after an operation to count its
    * round trips.
    */
   statements: () => number;

@@ -3,7 +3,7 @@ import type { ClubDetails } from '@carta/contract/entities';
 import type { GuestImage } from '@carta/contract/guest';
 import { MENU_LANGUAGES, type MenuLanguage } from '@carta/contract/limits';
 import { and, count, eq, inArray } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { type Executor, readTogether } from '../../db/client.ts';
 import {
   addresses,
   brands,
@@ -26,7 +26,7 @@ export const formatAddress = (address: Pick<Address, 'line1' | 'postalCode' | 'c
   `${address.line1}, ${address.postalCode} ${address.city}${address.state ? ` ${address.state}` : ''}`;
 
 /** The logo's URL and key, when the club has one stored. */
-export const clubLogo = async (db: Database, clubId: number, key: string | null) => {
+export const clubLogo = async (db: Executor, clubId: number, key: string | null) => {
   if (!key) return { logo: null, logoKey: null };
   const [file] = await db
     .select({ width: storedFiles.width, height: storedFiles.height, variants: storedFiles.variants })
@@ -41,7 +41,7 @@ export const clubLogo = async (db: Database, clubId: number, key: string | null)
  * it was stored in, for `srcset`. Any other address is drawn as it is.
  */
 export const guestImage = async (
-  db: Database,
+  db: Executor,
   clubId: number,
   keyOrUrl: string | null,
 ): Promise<GuestImage | null> => {
@@ -68,7 +68,7 @@ export const isMenuLanguage = (language: string): language is MenuLanguage =>
 const withoutOwner = <Row extends { clubId: number | null }>({ clubId: _clubId, ...rest }: Row) => rest;
 
 /** GET /clubs/{clubId}: the club with everything its owner's screens show. Null when it does not exist. */
-export const loadClubDetails = async (db: Database, clubId: number): Promise<ClubDetails | null> => {
+export const loadClubDetails = async (db: Executor, clubId: number): Promise<ClubDetails | null> => {
   const [row] = await db
     .select({
       club: clubs,
@@ -93,16 +93,18 @@ export const loadClubDetails = async (db: Database, clubId: number): Promise<Clu
   );
   const billingAddress = addressRows.find((candidate) => candidate.id === club.billingAddressId) ?? null;
 
-  const [[menuCount], [tableCount], [itemCount], logo] = await Promise.all([
-    db.select({ value: count() }).from(menus).where(eq(menus.clubId, clubId)),
-    db.select({ value: count() }).from(clubTables).where(eq(clubTables.clubId, clubId)),
-    db
-      .select({ value: count() })
-      .from(menuItems)
-      .innerJoin(menuSections, eq(menuSections.id, menuItems.sectionId))
-      .innerJoin(menus, eq(menus.id, menuSections.menuId))
-      .where(eq(menus.clubId, clubId)),
-    clubLogo(db, clubId, club.logo),
+  // Called inside the write's transaction too, whose one connection takes one query at a time.
+  const [[menuCount], [tableCount], [itemCount], logo] = await readTogether(db, [
+    () => db.select({ value: count() }).from(menus).where(eq(menus.clubId, clubId)),
+    () => db.select({ value: count() }).from(clubTables).where(eq(clubTables.clubId, clubId)),
+    () =>
+      db
+        .select({ value: count() })
+        .from(menuItems)
+        .innerJoin(menuSections, eq(menuSections.id, menuItems.sectionId))
+        .innerJoin(menus, eq(menus.id, menuSections.menuId))
+        .where(eq(menus.clubId, clubId)),
+    () => clubLogo(db, clubId, club.logo),
   ]);
 
   return {

@@ -2,7 +2,7 @@ import type { FullMenu, MenuItem, MenuSection } from '@carta/contract/entities';
 import { FREE_PLAN_MAX_MENUS, type MenuLanguage } from '@carta/contract/limits';
 import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Database, Transaction } from '../../db/client.ts';
+import { type Database, readTogether, type Transaction } from '../../db/client.ts';
 import {
   addresses,
   banners,
@@ -145,7 +145,10 @@ export const loadFullMenu = async (db: Executor, clubId: number, menuId: number)
     .where(and(eq(menus.id, menuId), eq(menus.clubId, clubId)));
   if (!row) throw notFound();
   const { menu, club, banner, theme } = row;
-  const [sections, logo] = await Promise.all([loadSections(db, [menu.id]), clubLogo(db, clubId, club.logo)]);
+  const [sections, logo] = await readTogether(db, [
+    () => loadSections(db, [menu.id]),
+    () => clubLogo(db, clubId, club.logo),
+  ]);
   return {
     id: menu.id,
     name: menu.name,
@@ -336,14 +339,15 @@ export const loadSections = async (
   const where = onlySectionId
     ? and(inArray(menuSections.menuId, menuIds), eq(menuSections.id, onlySectionId))
     : inArray(menuSections.menuId, menuIds);
-  const [sectionRows, itemsBySection] = await Promise.all([
-    db
-      .select({ section: menuSections, translation: sectionTranslations })
-      .from(menuSections)
-      .leftJoin(sectionTranslations, eq(sectionTranslations.sectionId, menuSections.id))
-      .where(where)
-      .orderBy(asc(menuSections.position), asc(menuSections.id), asc(sectionTranslations.id)),
-    loadItemsOf(db, where),
+  const [sectionRows, itemsBySection] = await readTogether(db, [
+    () =>
+      db
+        .select({ section: menuSections, translation: sectionTranslations })
+        .from(menuSections)
+        .leftJoin(sectionTranslations, eq(sectionTranslations.sectionId, menuSections.id))
+        .where(where)
+        .orderBy(asc(menuSections.position), asc(menuSections.id), asc(sectionTranslations.id)),
+    () => loadItemsOf(db, where),
   ]);
 
   const sections = new Map<number, MenuSection & { menuId: number }>();

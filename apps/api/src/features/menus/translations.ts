@@ -6,7 +6,7 @@ import type {
 } from '@carta/contract/menus';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database, Transaction } from '../../db/client.ts';
+import { type Database, readTogether, type Transaction } from '../../db/client.ts';
 import { clubs, menus } from '../../db/schema.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { isMenuLanguage } from '../clubs/club-details.ts';
@@ -40,16 +40,17 @@ export const loadMenuTranslations = async (
   clubId: number,
   menuId: number,
 ): Promise<MenuTranslations> => {
-  const [[row], sectionsByMenu] = await Promise.all([
-    db
-      .select({
-        menuLanguages: clubs.menuLanguages,
-        menu: { name: menus.name, nameTranslations: menus.nameTranslations },
-      })
-      .from(clubs)
-      .leftJoin(menus, eq(menus.id, menuId))
-      .where(eq(clubs.id, clubId)),
-    loadSections(db, [menuId]),
+  const [[row], sectionsByMenu] = await readTogether(db, [
+    () =>
+      db
+        .select({
+          menuLanguages: clubs.menuLanguages,
+          menu: { name: menus.name, nameTranslations: menus.nameTranslations },
+        })
+        .from(clubs)
+        .leftJoin(menus, eq(menus.id, menuId))
+        .where(eq(clubs.id, clubId)),
+    () => loadSections(db, [menuId]),
   ]);
   const languages = (row?.menuLanguages ?? []).filter(isMenuLanguage);
   const menu = row?.menu;

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
-import type { Database, Transaction } from '../../db/client.ts';
+import { type Database, readTogether, type Transaction } from '../../db/client.ts';
 import { clubTables, schedulings, tableZones } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { conflictOnUnique, firstOrThrow } from '../../lib/db-errors.ts';
@@ -70,9 +70,9 @@ export type ZoneDeletion = {
 export const deleteZone = (db: Database, clubId: number, zoneId: number, choices: ZoneDeletion) =>
   db.transaction(async (tx) => {
     await requireZone(tx, clubId, zoneId);
-    const [[tableCount], [ruleCount]] = await Promise.all([
-      tx.select({ value: count() }).from(clubTables).where(eq(clubTables.tableZoneId, zoneId)),
-      tx.select({ value: count() }).from(schedulings).where(eq(schedulings.tableZoneId, zoneId)),
+    const [[tableCount], [ruleCount]] = await readTogether(tx, [
+      () => tx.select({ value: count() }).from(clubTables).where(eq(clubTables.tableZoneId, zoneId)),
+      () => tx.select({ value: count() }).from(schedulings).where(eq(schedulings.tableZoneId, zoneId)),
     ]);
     const isTablesChoiceMissing = (tableCount?.value ?? 0) > 0 && !choices.tables;
     const isSchedulingsChoiceMissing = (ruleCount?.value ?? 0) > 0 && !choices.schedulings;
