@@ -15,7 +15,7 @@ import {
 } from '../../db/schema.ts';
 import { formatAddress, isMenuLanguage } from '../clubs/club-details.ts';
 import { describeImage, FILES_PATH } from '../images/images.ts';
-import { loadSections } from '../menus/menu-store.ts';
+import { bannerOf, loadSections } from '../menus/menu-store.ts';
 import { loadScheduledMenus } from '../tables/scheduling-store.ts';
 
 type ScheduledMenus = Awaited<ReturnType<typeof loadScheduledMenus>>;
@@ -284,17 +284,7 @@ export const loadGuestMenu = async (
         ),
       ),
       position: menu.position,
-      banner: banner
-        ? {
-            id: banner.id,
-            title: banner.title,
-            subtitle: banner.subtitle,
-            description: banner.description,
-            price: banner.price,
-            imageUrl: banner.imageUrl,
-            forYou: banner.forYou,
-          }
-        : null,
+      banner: bannerOf(banner),
       bannerUrl: banner?.imageUrl ?? null,
       footer: menu.footer,
       logo: table.response.logo,

@@ -133,6 +133,20 @@ export const assertThemeOf = async (db: Executor, clubId: number, themeId: numbe
     });
 };
 
+/** A menu's banner as owners and guests read it (spec §3 Banner), or null. */
+export const bannerOf = (banner: typeof banners.$inferSelect | null) =>
+  banner
+    ? {
+        id: banner.id,
+        title: banner.title,
+        subtitle: banner.subtitle,
+        description: banner.description,
+        price: banner.price,
+        imageUrl: banner.imageUrl,
+        forYou: banner.forYou,
+      }
+    : null;
+
 /** GET /clubs/{clubId}/menu/{menuId}: spec §3 Full menu, as the owner sees it (everything). */
 export const loadFullMenu = async (db: Executor, clubId: number, menuId: number): Promise<FullMenu> => {
   const [row] = await db
@@ -159,17 +173,7 @@ export const loadFullMenu = async (db: Executor, clubId: number, menuId: number)
     position: menu.position,
     enabled: menu.enabled,
     themeId: menu.themeId,
-    banner: banner
-      ? {
-          id: banner.id,
-          title: banner.title,
-          subtitle: banner.subtitle,
-          description: banner.description,
-          price: banner.price,
-          imageUrl: banner.imageUrl,
-          forYou: banner.forYou,
-        }
-      : null,
+    banner: bannerOf(banner),
     bannerUrl: banner?.imageUrl ?? null,
     footer: menu.footer,
     logo: logo.logo,
