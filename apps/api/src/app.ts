@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { accountRoutes } from './features/accounts/routes.ts';
+import { signUpLimitPlugin } from './features/accounts/sign-up-limit.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { clubProfileRoutes } from './features/clubs/profile-routes.ts';
 import { clubRoutes } from './features/clubs/routes.ts';
@@ -25,12 +26,12 @@ import type { Storage } from './lib/storage.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { clubScope } from './plugins/club-scope.ts';
 import { databasePlugin } from './plugins/database.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { errorsPlugin, handleFrameworkError } from './plugins/errors.ts';
 import { guestCachePlugin } from './plugins/guest-cache.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { pageViewsPlugin } from './plugins/page-views.ts';
 import { servicesPlugin } from './plugins/services.ts';
-import { readWebBuild, webPlugin } from './plugins/web.ts';
+import { readWebBuild, WEB_DIST, webPlugin } from './plugins/web.ts';
 import { guestPageRoutes } from './routes/guest-pages.ts';
 import { systemRoutes } from './routes/system.ts';
 
@@ -53,16 +54,28 @@ export type AppOptions = {
   /** Replaces the configured file storage (tests). */
   storage?: Storage;
   logger?: FastifyServerOptions['logger'];
+  /** Where the built owner app is (tests serve a stand-in); the web build's output by default. */
+  webRoot?: string;
 };
 
 /** The whole server as one Fastify instance; main.ts listens with it, tests call it with inject. */
-export const buildApp = async ({ config, database, appSecret, mailer, storage, logger }: AppOptions) => {
+export const buildApp = async ({
+  config,
+  database,
+  appSecret,
+  mailer,
+  storage,
+  logger,
+  webRoot = WEB_DIST,
+}: AppOptions) => {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     genReqId: () => randomUUID(),
     requestIdHeader: config.isTrustingProxy ? 'x-request-id' : false,
     trustProxy: config.isTrustingProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    // A malformed address or an over-long parameter is refused before any route runs: same shape.
+    frameworkErrors: handleFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   const routeTable: RouteEntry[] = [];
@@ -84,7 +97,7 @@ export const buildApp = async ({ config, database, appSecret, mailer, storage, l
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const build = config.isServingWeb ? readWebBuild() : 'dev';
+  const build = config.isServingWeb ? readWebBuild(webRoot) : 'dev';
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     if (request.url.startsWith('/api/')) reply.header(BUILD_HEADER, build);
@@ -112,6 +125,7 @@ export const buildApp = async ({ config, database, appSecret, mailer, storage, l
         headers: { 'retry-after': String(Math.ceil(context.ttl / 1000)) },
       }),
   });
+  await app.register(signUpLimitPlugin);
   await app.register(openapiPlugin);
 
   await app.register(
@@ -142,7 +156,7 @@ export const buildApp = async ({ config, database, appSecret, mailer, storage, l
 
   await app.register(fileRoutes);
   await app.register(guestPageRoutes);
-  if (config.isServingWeb) await app.register(webPlugin);
+  if (config.isServingWeb) await app.register(webPlugin, { root: webRoot });
 
   return app;
 };

@@ -42,6 +42,7 @@ const EnvironmentSchema = z.object({
   TERMS_URL: z.url().default('https://www.iubenda.com/terms-and-conditions/carta'),
   SERVE_WEB: booleanFlag.optional(),
   TRUST_PROXY: booleanFlag.default(false),
+  SIGN_UPS_PER_HOUR: z.coerce.number().int().min(1).default(5),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 
@@ -70,6 +71,8 @@ export type Config = {
   /** Serve the built owner app and guest pages from this process (production default). */
   isServingWeb: boolean;
   isTrustingProxy: boolean;
+  /** Sign-ups (new accounts) one network address may make in an hour. */
+  signUpsPerHour: number;
   /** Key material for encrypting stored secrets; from APP_SECRET, else a key file in DATA_DIR made once. */
   appSecret: string | undefined;
 };
@@ -122,6 +125,7 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
     legal: { privacyUrl: env.PRIVACY_URL, cookieUrl: env.COOKIE_URL, termsUrl: env.TERMS_URL },
     isServingWeb: env.SERVE_WEB ?? env.NODE_ENV !== 'test',
     isTrustingProxy: env.TRUST_PROXY,
+    signUpsPerHour: env.SIGN_UPS_PER_HOUR,
     appSecret: env.APP_SECRET,
   };
 };

@@ -8,7 +8,7 @@ import { accounts, addresses, authAttempts, clubs, oneTimeTokens, sessions } fro
 import { generateTotp } from '../src/features/accounts/totp.ts';
 import { firstOrThrow } from '../src/lib/db-errors.ts';
 import { hashToken } from '../src/lib/tokens.ts';
-import { present, uniquePhone, useTestApp } from './helpers.ts';
+import { present, uniqueAddress, uniquePhone, useTestApp } from './helpers.ts';
 
 const PASSWORD = 'Tavolo7$Blu';
 const STEP_MS = 30_000;
@@ -23,6 +23,8 @@ describe('accounts', () => {
       method: 'POST',
       url: '/api/v1/users',
       headers: english,
+      // Each sign-up from its own address: one address may sign up only a few times an hour.
+      remoteAddress: uniqueAddress(),
       payload: {
         name: 'Lucia',
         lastName: 'Verdi',
@@ -458,6 +460,7 @@ describe('clubs at sign-up and after', () => {
     const response = await context.app.inject({
       method: 'POST',
       url: '/api/v1/clubs',
+      remoteAddress: uniqueAddress(),
       payload: { club: club(), account: account(phone) },
     });
     expect(response.statusCode).toBe(201);
@@ -488,6 +491,7 @@ describe('clubs at sign-up and after', () => {
     const response = await context.app.inject({
       method: 'POST',
       url: '/api/v1/clubs',
+      remoteAddress: uniqueAddress(),
       headers: { 'accept-language': 'en' },
       payload: { club: club({ vatNumber: 'IT00743110158' }), account: account(phone) },
     });
@@ -506,6 +510,7 @@ describe('clubs at sign-up and after', () => {
     const response = await context.app.inject({
       method: 'POST',
       url: '/api/v1/clubs',
+      remoteAddress: uniqueAddress(),
       payload: { club: club({ brandId: 1 }), account: account(uniquePhone()) },
     });
     expect(response.statusCode).toBe(400);
@@ -519,6 +524,7 @@ describe('clubs at sign-up and after', () => {
     const anonymous = await context.app.inject({
       method: 'POST',
       url: '/api/v1/clubs',
+      remoteAddress: uniqueAddress(),
       payload: { club: club() },
     });
     expect(anonymous.statusCode).toBe(401);
@@ -527,6 +533,7 @@ describe('clubs at sign-up and after', () => {
     const first = await context.app.inject({
       method: 'POST',
       url: '/api/v1/clubs',
+      remoteAddress: uniqueAddress(),
       payload: { club: club(), account: account(phone) },
     });
     const owner = firstOrThrow(
@@ -547,6 +554,7 @@ describe('clubs at sign-up and after', () => {
     const second = await context.app.inject({
       method: 'POST',
       url: '/api/v1/clubs',
+      remoteAddress: uniqueAddress(),
       headers: { authorization: `Bearer ${token}` },
       payload: {
         club: club({

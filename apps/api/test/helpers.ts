@@ -82,6 +82,9 @@ export const present = <Value>(value: Value | null | undefined, what: string): V
 /** A phone number no other test uses, so tests sharing a PostgreSQL database do not collide. */
 export const uniquePhone = () => `39${Date.now().toString().slice(-7)}${randomInt(1000, 9999)}`;
 
+/** A network address no other test uses: per-address limits (sign-ups, logins) must not tie tests together. */
+export const uniqueAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+
 /** An account with a live session, written straight to the database; answers its bearer token. */
 export const seedOwner = async (database: DatabaseHandle, fields: { isAdmin?: boolean } = {}) => {
   const [account] = await database.db

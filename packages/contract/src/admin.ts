@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BrandSchema, ClubMessageSchema, ClubStateSchema } from './clubs.ts';
-import { id, requiredText } from './fields.ts';
+import { id, plainString, requiredText } from './fields.ts';
 
 // The admin console's API (DESIGN.md §2): accounts with the admin flag only.
 
@@ -19,7 +19,7 @@ export const BRAND_NAME_MAX = 80;
 export const ADMIN_CLUB_FILTERS = ['waiting', 'active', 'disabled', 'all'] as const;
 export const AdminClubsQuerySchema = z.object({
   filter: z.enum(ADMIN_CLUB_FILTERS).default('all'),
-  search: z.string().trim().max(100).optional(),
+  search: plainString().trim().max(100).optional(),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
@@ -66,7 +66,7 @@ export const ClubMessageRequestSchema = z
       .min(0)
       .max(MESSAGE_SEVERITIES.length - 1),
     summary: requiredText(MESSAGE_SUMMARY_MAX),
-    fullMessage: requiredText(MESSAGE_FULL_MAX),
+    fullMessage: requiredText(MESSAGE_FULL_MAX, { isMultiline: true }),
   })
   .strict();
 export type ClubMessageRequest = z.input<typeof ClubMessageRequestSchema>;
@@ -75,7 +75,11 @@ export const CreateBrandRequestSchema = z.object({ name: requiredText(BRAND_NAME
 export type CreateBrandRequest = z.input<typeof CreateBrandRequestSchema>;
 export const UpdateBrandRequestSchema = z
   .object({ name: requiredText(BRAND_NAME_MAX).optional(), enabled: z.boolean().optional() })
-  .strict();
+  .strict()
+  // A patch that changes nothing is a mistake of the caller's, not a no-op to write.
+  .refine((value) => value.name !== undefined || value.enabled !== undefined, {
+    error: 'validation.required',
+  });
 export type UpdateBrandRequest = z.input<typeof UpdateBrandRequestSchema>;
 export const AdminBrandSchema = BrandSchema.extend({ clubs: z.number() });
 export type AdminBrand = z.infer<typeof AdminBrandSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AccountFieldsSchema, TotpEnrolmentSchema } from './accounts.ts';
-import { email, id, optionalText, requiredText } from './fields.ts';
+import { email, id, optionalText, plainString, requiredText } from './fields.ts';
 import { MENU_LANGUAGES } from './limits.ts';
 import { messageKey } from './messages.ts';
 
@@ -39,8 +39,7 @@ export const AddressSchema = z.object({
 });
 export type Address = z.infer<typeof AddressSchema>;
 
-const optionalUrl = z
-  .string()
+const optionalUrl = plainString()
   .trim()
   .max(300, { error: messageKey('validation.tooLong', { max: 300 }) })
   .refine((value) => value === '' || /^https?:\/\/\S+\.\S+/.test(value), { error: 'validation.url' })
@@ -68,8 +67,8 @@ export const ClubFormSchema = z
       .max(CLUB_SEATS_MAX, { error: 'validation.invalid' }),
     address: AddressInputSchema,
     /** IANA time zone; defaulted from the country when absent. */
-    timeZone: z.string().max(64).nullish(),
-    brandId: z.number().int().positive().nullish(),
+    timeZone: plainString().max(64).nullish(),
+    brandId: id.nullish(),
     salesAccount: z
       .object({ name: optionalText(80), lastName: optionalText(80) })
       .strict()
@@ -222,7 +221,7 @@ export const UpdateClubRequestSchema = z
       .max(CLUB_SEATS_MAX, { error: 'validation.invalid' })
       .optional(),
     address: AddressInputSchema.optional(),
-    timeZone: z.string().min(1).max(64).optional(),
+    timeZone: plainString().min(1).max(64).optional(),
     companyName: requiredText(160).optional(),
     vatNumber: requiredText(30).optional(),
     /** null removes it: the billing address is the club's own. */
@@ -236,7 +235,7 @@ export const UpdateClubRequestSchema = z
     /** A standard theme or the club's own; null: the first standard theme. */
     themeId: id.nullable().optional(),
     /** An image key answered by the upload flow; null removes the logo. */
-    logo: z.string().max(200).nullable().optional(),
+    logo: plainString().max(200).nullable().optional(),
     displayEmail: ClubContactsSchema.shape.displayEmail.optional(),
     displayPhone: ClubContactsSchema.shape.displayPhone.optional(),
     website: ClubContactsSchema.shape.website.optional(),

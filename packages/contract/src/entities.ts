@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AddressSchema, BrandSchema, ClubMessageSchema, ClubPlanSchema, ClubStateSchema } from './clubs.ts';
-import { optionalText, requiredText, time } from './fields.ts';
+import { id, optionalText, requiredText, time } from './fields.ts';
 import {
   MENU_LANGUAGES,
   PROMOTION_DESCRIPTION_MAX,
@@ -291,7 +291,7 @@ export const PaymentSetupResponseSchema = z.object({ clientSecret: z.string() })
 export const BannerFieldsSchema = z.object({
   title: requiredText(PROMOTION_TITLE_MAX),
   subtitle: optionalText(PROMOTION_SUBTITLE_MAX),
-  description: optionalText(PROMOTION_DESCRIPTION_MAX),
+  description: optionalText(PROMOTION_DESCRIPTION_MAX, { isMultiline: true }),
   price: requiredText(PROMOTION_PRICE_MAX),
   forYou: z.boolean().default(false),
 });
@@ -300,5 +300,5 @@ export const SchedulingFieldsSchema = z.object({
   days: z.array(z.number().int().min(1).max(7)).min(1, { error: 'validation.required' }),
   startTime: time.nullable(),
   endTime: time.nullable(),
-  tableZone: z.number().int().positive().nullable(),
+  tableZone: id.nullable(),
 });

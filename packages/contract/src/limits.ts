@@ -28,6 +28,14 @@ export const ITEM_DESCRIPTION_MAX = 254;
 export const ITEM_INGREDIENTS_MAX = 254;
 
 export const MENU_HIDDEN_NOTE_MAX = 100;
+
+/** Ids are PostgreSQL `integer` columns: 1 to 2^31 - 1. */
+export const ID_MAX = 2_147_483_647;
+/**
+ * The highest price of an item. The column (numeric(10, 2)) would hold 99,999,999.99; no dish costs
+ * a million, so anything above is a typing slip. The catalogues' validation.priceTooHigh says it.
+ */
+export const PRICE_MAX = 999_999.99;
 export const MENU_FOOTER_MAX = 400;
 
 export const FREE_PLAN_MAX_MENUS = 2;

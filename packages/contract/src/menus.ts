@@ -37,8 +37,8 @@ const SectionTranslationInputSchema = z.object({ translatedName: optionalText(SE
 const ItemTranslationInputSchema = z
   .object({
     translatedName: optionalText(ITEM_NAME_MAX),
-    translatedDescription: optionalText(ITEM_DESCRIPTION_MAX),
-    translatedIngredients: optionalText(ITEM_INGREDIENTS_MAX),
+    translatedDescription: optionalText(ITEM_DESCRIPTION_MAX, { isMultiline: true }),
+    translatedIngredients: optionalText(ITEM_INGREDIENTS_MAX, { isMultiline: true }),
   })
   .strict();
 
@@ -50,8 +50,8 @@ const translationsOf = <Schema extends z.ZodType>(schema: Schema) =>
 export const ItemFieldsSchema = z
   .object({
     name: requiredText(ITEM_NAME_MAX),
-    description: optionalText(ITEM_DESCRIPTION_MAX),
-    ingredients: optionalText(ITEM_INGREDIENTS_MAX),
+    description: optionalText(ITEM_DESCRIPTION_MAX, { isMultiline: true }),
+    ingredients: optionalText(ITEM_INGREDIENTS_MAX, { isMultiline: true }),
     allergens: z.array(AllergenSchema).max(14).default([]),
     additionalNotes: optionalText(ITEM_NOTES_MAX),
     price: price.nullish().transform((value) => value ?? null),
@@ -114,7 +114,7 @@ export const MenuFieldsSchema = z
       )
       .optional(),
     adminDisplayName: optionalText(MENU_HIDDEN_NOTE_MAX),
-    footer: optionalText(MENU_FOOTER_MAX),
+    footer: optionalText(MENU_FOOTER_MAX, { isMultiline: true }),
     enabled: z.boolean().default(true),
     refreshTime: refreshTime.default(REFRESH_TIME_DEFAULT),
     /** null: the club's theme. */
@@ -236,7 +236,8 @@ export const SaveTranslationsRequestSchema = z
             id,
             field: z.enum(TRANSLATABLE_FIELDS),
             language: MenuLanguageSchema,
-            text: optionalText(ITEM_DESCRIPTION_MAX),
+            // Descriptions and ingredients may run over several lines; names come from one-line fields.
+            text: optionalText(ITEM_DESCRIPTION_MAX, { isMultiline: true }),
           })
           .strict(),
       )

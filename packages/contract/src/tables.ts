@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SchedulingSchema, TableListEntrySchema, TableMenuViewSchema, TableZoneSchema } from './entities.ts';
-import { id, requiredText, time } from './fields.ts';
+import { id, plainString, requiredText, time } from './fields.ts';
 import { GuestImageSchema } from './guest.ts';
 
 // Tables, zones and menu schedules (spec §3 Scheduling, Table, Table zone, Table-menu view; §7).
@@ -30,8 +30,7 @@ export const TableInputSchema = z
 /** "Tables 1 to 20 in Terrace": names are the prefix and the number ("Tavolo 7"). */
 const TableRangeSchema = z
   .object({
-    prefix: z
-      .string()
+    prefix: plainString()
       .trim()
       .max(TABLE_NAME_MAX - 4, { error: 'validation.invalid' })
       .default(''),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ThemeSchema } from './entities.ts';
-import { requiredText } from './fields.ts';
+import { plainString, requiredText } from './fields.ts';
 
 // Themes of the guest pages (spec §3 Theme): a few standard ones for everyone, and on the Smart plan a
 // custom one per club.
@@ -37,7 +37,7 @@ export const SaveCustomThemeRequestSchema = z
     name: requiredText(60),
     font: z.enum(THEME_FONTS, { error: 'validation.invalid' }),
     /** An image key from the upload flow (purpose `background`), or null for none. */
-    backgroundImage: z.string().max(200).nullable().default(null),
+    backgroundImage: plainString().max(200).nullable().default(null),
     ...(Object.fromEntries(THEME_COLOURS.map((name) => [name, colour])) as Record<
       ThemeColour,
       typeof colour

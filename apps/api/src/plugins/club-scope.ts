@@ -1,3 +1,4 @@
+import { isId } from '@carta/contract/fields';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { clubs } from '../db/schema.ts';
@@ -37,8 +38,9 @@ export const clubScope = async (scope: FastifyInstance, { routes }: ClubScopeOpt
   });
   scope.addHook('preValidation', async (request) => {
     if (isPublicRoute(request)) return;
+    // An id the column cannot hold names no club: it must not even reach the query.
+    if (!isId((request.params as { clubId?: unknown }).clubId)) throw notFound();
     const clubId = clubIdOf(request);
-    if (!Number.isSafeInteger(clubId) || clubId <= 0) throw notFound();
     const [owned] = await scope.db
       .select({ id: clubs.id })
       .from(clubs)

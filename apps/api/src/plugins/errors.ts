@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
+import { isGuestPageAddress, sendGuestNotFound } from '../lib/guest-not-found.ts';
 import { languageOf } from '../lib/language.ts';
 
 const codeForStatus = (status: number): ErrorCode => {
@@ -46,6 +47,36 @@ export const sendError = (
 };
 
 /**
+ * PostgreSQL's refusals of a value it cannot hold: a character it cannot store (22021, 22P05), a number
+ * out of its column's range (22003), a text that is not of the column's type (22P02). The schemas keep
+ * them out; one that slips through is the caller's bad input, not the server's failure.
+ */
+const DATABASE_INPUT_ERRORS = new Set(['22021', '22P05', '22003', '22P02']);
+
+/** The SQLSTATE of a database refusal of the input, as node-postgres or PGlite report it, wrapped or not. */
+const databaseInputError = (error: unknown, depth = 0): string | undefined => {
+  if (typeof error !== 'object' || error === null || depth > 5) return undefined;
+  const { code, cause } = error as { code?: unknown; cause?: unknown };
+  if (typeof code === 'string' && DATABASE_INPUT_ERRORS.has(code)) return code;
+  return databaseInputError(cause, depth + 1);
+};
+
+/** A path that names nothing: the guest pages answer their page, the API its JSON. */
+const sendNotFound = (request: FastifyRequest, reply: FastifyReply, code: ErrorCode) =>
+  isGuestPageAddress(request.url) ? sendGuestNotFound(request, reply) : sendError(request, reply, 404, code);
+
+/**
+ * Failures Fastify answers before any route or hook runs (Fastify's `frameworkErrors`): the same shape
+ * as every other. A parameter too long for the router is no id or code of ours: the address names nothing.
+ */
+export const handleFrameworkError = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+  request.log.info({ code: error.code, message: error.message }, 'request refused');
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendNotFound(request, reply, 'NOT_FOUND');
+  const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+  return sendError(request, reply, status, codeForStatus(status));
+};
+
+/**
  * One error handler for the whole server: every failure answers `{ status, code, message }` in the
  * caller's language. A 5xx never tells its internals; they go to the log with the request id.
  */
@@ -63,6 +94,9 @@ export const errorsPlugin = fp(
         return sendError(request, reply, error.status, error.code, issues);
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
+        // A path parameter out of its range (an id above the column's, a malformed code) names a
+        // resource that cannot exist.
+        if (error.validationContext === 'params') return sendNotFound(request, reply, 'NOT_FOUND');
         const language = languageOf(request);
         const where = error.validationContext ?? 'body';
         const issues = error.validation.flatMap((issue): FieldIssue[] => {
@@ -80,13 +114,18 @@ export const errorsPlugin = fp(
         });
         return sendError(request, reply, 400, 'VALIDATION_ERROR', issues);
       }
+      const refusedByDatabase = databaseInputError(error);
+      if (refusedByDatabase) {
+        request.log.warn({ err: error, sqlState: refusedByDatabase }, 'database refused the input');
+        return sendError(request, reply, 400, 'VALIDATION_ERROR');
+      }
       const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
       if (status >= 500) request.log.error({ err: error }, 'request failed');
       else request.log.info({ code: error.code, message: error.message }, 'request refused');
       return sendError(request, reply, status, codeForStatus(status));
     });
 
-    app.setNotFoundHandler((request, reply) => sendError(request, reply, 404, 'ROUTE_NOT_FOUND'));
+    app.setNotFoundHandler((request, reply) => sendNotFound(request, reply, 'ROUTE_NOT_FOUND'));
   },
   { name: 'errors' },
 );

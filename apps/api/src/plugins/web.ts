@@ -3,29 +3,46 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { isGuestPageAddress, sendGuestNotFound } from '../lib/guest-not-found.ts';
 import { sendError } from './errors.ts';
 
 export const WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
 /** The owner app build the server serves, as written by the web build; 'dev' when there is none. */
-export const readWebBuild = (): string => {
-  const file = `${WEB_DIST}/build.json`;
+export const readWebBuild = (root = WEB_DIST): string => {
+  const file = `${root}/build.json`;
   if (!existsSync(file)) return 'dev';
   const parsed = JSON.parse(readFileSync(file, 'utf8')) as { build?: unknown };
   return typeof parsed.build === 'string' ? parsed.build : 'dev';
 };
 
 /**
+ * Addresses that are never the owner app's: the API's, stored files', guest pages' and any file
+ * name (`/backup.sql`, a missing script): answering those with the app's page would tell a client
+ * or a scanner "200, here it is".
+ */
+const isOutsideApp = (url: string) => {
+  const path = url.split('?', 1)[0] ?? url;
+  return /^\/(api|files)(\/|$)/.test(path) || /\.[^/]*$/.test(path);
+};
+
+export type WebPluginOptions = {
+  /** The owner app's build folder, with its index.html. */
+  root?: string;
+};
+
+/**
  * Serves the built owner app at `/`: hashed assets cached for a year, index.html never cached, and
- * every other GET that is not the API's answered with index.html so the app's router takes over.
+ * every other GET that is one of the app's own addresses answered with index.html so the app's router
+ * takes over.
  */
 export const webPlugin = fp(
-  async (app: FastifyInstance) => {
-    if (!existsSync(`${WEB_DIST}/index.html`)) {
-      throw new Error(`The owner app is not built (${WEB_DIST}/index.html is missing): run npm run build.`);
+  async (app: FastifyInstance, { root = WEB_DIST }: WebPluginOptions) => {
+    if (!existsSync(`${root}/index.html`)) {
+      throw new Error(`The owner app is not built (${root}/index.html is missing): run npm run build.`);
     }
     await app.register(fastifyStatic, {
-      root: WEB_DIST,
+      root,
       wildcard: false,
       index: false,
       // The build writes a .br and a .gz beside each script and style sheet (vite.config.ts).
@@ -35,11 +52,10 @@ export const webPlugin = fp(
         reply.header('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-    const sendIndex = () => readFileSync(`${WEB_DIST}/index.html`);
+    const sendIndex = () => readFileSync(`${root}/index.html`);
     app.get('/*', { schema: { hide: true } }, async (request, reply) => {
-      if (request.url.startsWith('/api/') || request.url.startsWith('/files/')) {
-        return sendError(request, reply, 404, 'ROUTE_NOT_FOUND');
-      }
+      if (isGuestPageAddress(request.url)) return sendGuestNotFound(request, reply);
+      if (isOutsideApp(request.url)) return sendError(request, reply, 404, 'ROUTE_NOT_FOUND');
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(sendIndex());
     });
   },

@@ -57,11 +57,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users',
     {
+      preHandler: app.limitSignUps,
       schema: {
         tags: ['users'],
         summary: 'Create an account; answers the authenticator enrolment',
         body: CreateUserRequestSchema,
-        response: { 201: CreateUserResponseSchema, ...errors(400, 409) },
+        response: { 201: CreateUserResponseSchema, ...errors(400, 409, 429) },
       },
     },
     async (request, reply) => {

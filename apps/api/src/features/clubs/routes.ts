@@ -28,6 +28,7 @@ export const clubRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: async (request) => {
         if (request.headers.authorization) await app.authenticate(request);
       },
+      preHandler: app.limitSignUps,
       schema: {
         tags: ['clubs'],
         summary: 'Create a club; without a token, also the account under `account` (sign-up)',
@@ -38,6 +39,7 @@ export const clubRoutes: FastifyPluginAsyncZod = async (app) => {
           400: ErrorResponseSchema,
           401: ErrorResponseSchema,
           409: ErrorResponseSchema,
+          429: ErrorResponseSchema,
         },
       },
     },
