@@ -1,5 +1,6 @@
+import { BUILD_HEADER as CONTRACT_BUILD_HEADER } from '@carta/contract/public-config';
 import { describe, expect, it } from 'vitest';
-import { APP_BUILD, isBuildOutdated } from '../src/lib/app-build.ts';
+import { APP_BUILD, BUILD_HEADER, isBuildOutdated } from '../src/lib/app-build.ts';
 
 describe('isBuildOutdated', () => {
   it('is true only when two real builds differ', () => {
@@ -16,5 +17,11 @@ describe('isBuildOutdated', () => {
 
   it("is 'dev' without the build-time constant", () => {
     expect(APP_BUILD).toBe('dev');
+  });
+});
+
+describe('BUILD_HEADER', () => {
+  it("is the contract's header, spelled out to keep zod out of the first load", () => {
+    expect(BUILD_HEADER).toBe(CONTRACT_BUILD_HEADER);
   });
 });

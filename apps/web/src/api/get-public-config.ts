@@ -1,9 +1,11 @@
-import { PublicConfigResponseSchema } from '@carta/contract/public-config';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client.ts';
 
 export const getPublicConfig = ({ signal }: { signal?: AbortSignal } = {}) =>
-  apiRequest('/config', { responseSchema: PublicConfigResponseSchema, signal });
+  apiRequest('/config', {
+    responseSchema: async () => (await import('@carta/contract/public-config')).PublicConfigResponseSchema,
+    signal,
+  });
 
 export const publicConfigQueryOptions = () =>
   queryOptions({

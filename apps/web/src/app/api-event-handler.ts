@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
 import type { createBrowserRouter } from 'react-router';
 import { onApiEvent } from '../lib/api-events.ts';
 import { i18n } from '../lib/i18n.ts';
+import { enqueueSnackbar } from '../lib/snackbar.ts';
 
 type AppRouter = ReturnType<typeof createBrowserRouter>;
 

@@ -1,9 +1,9 @@
 import { QUERY_GC_TIME_MS } from '@carta/contract/limits';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
 import { isUnexpectedError } from '../lib/api-error.ts';
 import { i18n } from '../lib/i18n.ts';
 import { retryDelay, shouldRetry } from '../lib/query-retry.ts';
+import { enqueueSnackbar } from '../lib/snackbar.ts';
 
 // Unexpected failures (no answer, 5xx) get one generic toast unless the caller shows the error itself;
 // expected ones (4xx) are the caller's to explain, and a 401 has its own flow in the HTTP client.

@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
-import { enqueueSnackbar } from 'notistack';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useRouteError } from 'react-router';
 import { ErrorScreen } from '../features/static-pages/error-screen.tsx';
+import { enqueueSnackbar } from '../lib/snackbar.ts';
 
 /**
  * After a deployment the old build's lazily loaded chunks are gone from the server: that is not a bug

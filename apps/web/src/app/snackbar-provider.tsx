@@ -1,58 +1,42 @@
-import { NOTIFICATIONS } from '@carta/contract/limits';
-import CloseRounded from '@mui/icons-material/CloseRounded';
-import IconButton from '@mui/material/IconButton';
-import { styled } from '@mui/material/styles';
-import { closeSnackbar, MaterialDesignContent, type SnackbarKey, SnackbarProvider } from 'notistack';
-import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
+import { onSnackbarDemand } from '../lib/snackbar.ts';
+import { whenIdle } from '../lib/when-idle.ts';
 
-// notistack draws its own colours; these follow the app's theme instead.
-const ThemedContent = styled(MaterialDesignContent)(({ theme }) => ({
-  borderRadius: theme.shape.borderRadius,
-  fontFamily: theme.typography.fontFamily,
-  // Keep the close button beside a two-line message instead of wrapping it onto a line of its own.
-  flexWrap: 'nowrap',
-  '& #notistack-snackbar': { flex: 1, minWidth: 0 },
-  '&.notistack-MuiContent-default': { backgroundColor: '#2b2326' },
-  '&.notistack-MuiContent-success': { backgroundColor: theme.palette.success.dark },
-  '&.notistack-MuiContent-error': { backgroundColor: theme.palette.error.dark },
-  '&.notistack-MuiContent-warning': { backgroundColor: '#b4530b' },
-  '&.notistack-MuiContent-info': { backgroundColor: theme.palette.info.dark },
-}));
+let hostLoad: Promise<ComponentType> | undefined;
+const loadHost = () => {
+  hostLoad ??= import('./snackbar-host.tsx').then(({ SnackbarHost }) => SnackbarHost);
+  return hostLoad;
+};
 
-const CloseAction = ({ snackbarKey }: { snackbarKey: SnackbarKey }) => {
-  const { t } = useTranslation();
+/**
+ * The toasts' host (snackbar-host.tsx, with notistack) loads after the first paint, when the browser is
+ * idle, or at once when a toast is asked for earlier; it sits after the app, where notistack's provider
+ * put its toasts anyway.
+ */
+export const AppSnackbarProvider = ({ children }: { children: ReactNode }) => {
+  const [Host, setHost] = useState<ComponentType | null>(null);
+  useEffect(() => {
+    let isMounted = true;
+    const load = () => {
+      void loadHost().then(
+        (component) => isMounted && setHost(() => component),
+        // A chunk that fails to load leaves toasts waiting; the next demand tries again.
+        () => {
+          hostLoad = undefined;
+        },
+      );
+    };
+    onSnackbarDemand(load);
+    const cancelIdle = whenIdle(load);
+    return () => {
+      isMounted = false;
+      cancelIdle();
+    };
+  }, []);
   return (
-    <IconButton
-      size="small"
-      color="inherit"
-      aria-label={t('common.close')}
-      onClick={() => closeSnackbar(snackbarKey)}
-    >
-      <CloseRounded fontSize="small" />
-    </IconButton>
+    <>
+      {children}
+      {Host && <Host />}
+    </>
   );
 };
-
-const components = {
-  default: ThemedContent,
-  success: ThemedContent,
-  error: ThemedContent,
-  warning: ThemedContent,
-  info: ThemedContent,
-};
-
-/** Toasts as spec §9 sets them: three at most, no duplicates, 5 s, bottom left, 225/195 ms. */
-export const AppSnackbarProvider = ({ children }: { children: ReactNode }) => (
-  <SnackbarProvider
-    maxSnack={NOTIFICATIONS.maxVisible}
-    preventDuplicate
-    autoHideDuration={NOTIFICATIONS.autoHideMs}
-    anchorOrigin={NOTIFICATIONS.anchor}
-    transitionDuration={{ enter: NOTIFICATIONS.enterMs, exit: NOTIFICATIONS.exitMs }}
-    Components={components}
-    action={(key) => <CloseAction snackbarKey={key} />}
-  >
-    {children}
-  </SnackbarProvider>
-);

@@ -1,7 +1,7 @@
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { Controller, type FieldValues, type Path, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { translateMessageKey } from '../lib/i18n.ts';
+import { TextField, type TextFieldProps } from './text-field.tsx';
 
 type FormTextFieldProps<Values extends FieldValues> = Omit<TextFieldProps, 'name'> & { name: Path<Values> };
 

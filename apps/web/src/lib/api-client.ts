@@ -1,15 +1,27 @@
-import { type ErrorCode, ErrorResponseSchema } from '@carta/contract/errors';
+import type { ErrorCode } from '@carta/contract/errors';
 import { API_BASE_PATH, API_TIMEOUT_MS } from '@carta/contract/limits';
-import { BUILD_HEADER } from '@carta/contract/public-config';
 import { fetchEventSource } from '@microsoft/fetch-event-source';
 import type { z } from 'zod';
 import { ApiError } from './api-error.ts';
 import { emitApiEvent } from './api-events.ts';
-import { APP_BUILD, isBuildOutdated } from './app-build.ts';
+import { APP_BUILD, BUILD_HEADER, isBuildOutdated } from './app-build.ts';
 import { currentLanguage, i18n } from './i18n.ts';
 import { clearSession, getSession } from './session-store.ts';
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * A response schema, or a function that imports one. zod and the contract's schemas are the largest part
+ * of the app's JavaScript and no first paint needs them: the screens a first visit opens pass theirs this
+ * way, and the import starts with the request, so the schemas download while the server answers.
+ */
+export type ResponseSchema<Schema extends z.ZodType> = Schema | (() => Promise<Schema>);
+
+/** The API's error answer checked against the contract's schema, which loads only when an error comes. */
+const parseErrorResponse = async (payload: unknown) => {
+  const { ErrorResponseSchema } = await import('@carta/contract/errors');
+  return ErrorResponseSchema.safeParse(payload);
+};
 
 export type ApiRequestOptions<Schema extends z.ZodType> = {
   method?: HttpMethod;
@@ -17,7 +29,7 @@ export type ApiRequestOptions<Schema extends z.ZodType> = {
   body?: unknown;
   query?: Record<string, string | number | boolean | null | undefined>;
   /** Checks (and types) the answer; without it the answer is returned as `unknown`. */
-  responseSchema?: Schema;
+  responseSchema?: ResponseSchema<Schema>;
   /** TanStack Query passes one to cancel a query nobody needs any more. */
   signal?: AbortSignal;
 };
@@ -58,6 +70,10 @@ export const apiRequest = async <Schema extends z.ZodType = z.ZodUnknown>(
   if (body !== undefined) headers.set('Content-Type', 'application/json');
   if (token) headers.set('Authorization', `Bearer ${token}`);
 
+  const schema = typeof responseSchema === 'function' ? responseSchema() : Promise.resolve(responseSchema);
+  // Awaited only after a good answer: a failed import must not also surface as an unhandled rejection.
+  schema.catch(() => undefined);
+
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(), API_TIMEOUT_MS);
   const abortOnCancel = () => timeout.abort(signal?.reason);
@@ -94,7 +110,7 @@ export const apiRequest = async <Schema extends z.ZodType = z.ZodUnknown>(
       clearSession();
       emitApiEvent({ type: 'session-expired' });
     }
-    const parsed = ErrorResponseSchema.safeParse(payload);
+    const parsed = await parseErrorResponse(payload).catch(() => ({ success: false }) as const);
     if (!parsed.success) {
       throw unexpectedError(
         payload,
@@ -110,8 +126,14 @@ export const apiRequest = async <Schema extends z.ZodType = z.ZodUnknown>(
     });
   }
 
-  if (!responseSchema) return payload as z.output<Schema>;
-  const parsed = responseSchema.safeParse(payload);
+  let checker: Schema | undefined;
+  try {
+    checker = await schema;
+  } catch (error) {
+    throw unexpectedError(error);
+  }
+  if (!checker) return payload as z.output<Schema>;
+  const parsed = checker.safeParse(payload);
   // An answer of another shape means client and server disagree: a bug, reported like any other.
   if (!parsed.success) throw unexpectedError(parsed.error);
   return parsed.data;
@@ -137,7 +159,9 @@ export const apiBlob = async (path: string, { signal }: { signal?: AbortSignal }
       clearSession();
       emitApiEvent({ type: 'session-expired' });
     }
-    const parsed = ErrorResponseSchema.safeParse(await readJson(response));
+    const parsed = await parseErrorResponse(await readJson(response)).catch(
+      () => ({ success: false }) as const,
+    );
     throw parsed.success
       ? new ApiError({ ...parsed.data, status: response.status })
       : unexpectedError(null, response.status);

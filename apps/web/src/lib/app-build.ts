@@ -11,3 +11,9 @@ export const isBuildOutdated = (serverBuild: string | null, appBuild: string): b
   serverBuild !== 'dev' &&
   appBuild !== 'dev' &&
   serverBuild !== appBuild;
+
+/**
+ * `BUILD_HEADER` of @carta/contract/public-config, spelled out: importing that module would bring its
+ * schemas, and zod with them, into every first load (test/app-build.test.ts checks the two agree).
+ */
+export const BUILD_HEADER = 'x-carta-build';

@@ -1,5 +1,6 @@
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES, type Language } from '@carta/contract/limits';
-import { parseMessageKey, sharedMessages } from '@carta/contract/messages';
+import { defaultSharedMessages, loadSharedMessages } from '@carta/contract/message-catalogues';
+import { parseMessageKey } from '@carta/contract/messages';
 import i18next, { type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import it from '../locales/it.json' with { type: 'json' };
@@ -12,8 +13,8 @@ const initialLanguage: Language = isLanguage(storedLanguage) ? storedLanguage : 
 
 // The app's own texts sit beside the contract's `errors.*` and `validation.*`, which the API uses too,
 // so a code the API answers reads the same in both. Italian is the default and the fallback of any
-// missing key, so it ships with the app; the other languages' texts come in chunks of their own when
-// someone chooses them, instead of weighing on everyone's first visit.
+// missing key, so it ships with the app; the other languages' texts, the contract's messages among them,
+// come in chunks of their own when someone chooses them, instead of weighing on everyone's first visit.
 const laterTranslations: Partial<Record<Language, () => Promise<{ default: Record<string, unknown> }>>> = {
   en: () => import('../locales/en.json'),
 };
@@ -21,7 +22,7 @@ const laterTranslations: Partial<Record<Language, () => Promise<{ default: Recor
 export const i18n = i18next;
 
 void i18n.use(initReactI18next).init({
-  resources: { it: { translation: { ...sharedMessages.it, ...it } } },
+  resources: { it: { translation: { ...defaultSharedMessages, ...it } } },
   lng: initialLanguage,
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: LANGUAGES,
@@ -35,9 +36,9 @@ const loadedLanguages = new Set<Language>([DEFAULT_LANGUAGE]);
 const loadTranslations = async (language: Language): Promise<void> => {
   const load = laterTranslations[language];
   if (loadedLanguages.has(language) || !load) return;
-  const { default: texts } = await load();
+  const [shared, { default: texts }] = await Promise.all([loadSharedMessages[language](), load()]);
   // Deep, so texts a screen added for this language already (the admin console's) stay.
-  i18n.addResourceBundle(language, 'translation', { ...sharedMessages[language], ...texts }, true, true);
+  i18n.addResourceBundle(language, 'translation', { ...shared, ...texts }, true, true);
   loadedLanguages.add(language);
 };
 

@@ -1,7 +1,7 @@
 import type { UseMutationResult } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from './api-error.ts';
+import { useSnackbar } from './snackbar.ts';
 
 export type MutationToastOptions = {
   /**

@@ -7,12 +7,12 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryError } from '../../components/query-error.tsx';
 import { ApiError } from '../../lib/api-error.ts';
 import { translateMessageKey } from '../../lib/i18n.ts';
+import { useSnackbar } from '../../lib/snackbar.ts';
 import { useAdminBrands, useSaveBrand } from './api/brands.ts';
 
 /** A name field with its own submit: adding a brand, or renaming one in place. */

@@ -7,13 +7,13 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { FormProvider, type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FormTextField } from '../../components/form-text-field.tsx';
 import { ApiError, isUnexpectedError } from '../../lib/api-error.ts';
+import { useSnackbar } from '../../lib/snackbar.ts';
 import { type ChangePasswordRequest, useChangePassword } from './api/change-password.ts';
 
 type Values = z.input<typeof ChangePasswordRequestSchema>;

@@ -11,7 +11,6 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +20,7 @@ import { FormTextField } from '../../components/form-text-field.tsx';
 import { ApiError } from '../../lib/api-error.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { clearSession } from '../../lib/session-store.ts';
+import { useSnackbar } from '../../lib/snackbar.ts';
 import { useDeleteAccount } from './api/delete-account.ts';
 
 type Values = z.input<typeof DeleteAccountRequestSchema>;

@@ -1,6 +1,5 @@
-import { LoginRequestSchema } from '@carta/contract/accounts';
+import type { LoginRequestSchema } from '@carta/contract/accounts';
 import { TOTP_DIGITS } from '@carta/contract/limits';
-import { zodResolver } from '@hookform/resolvers/zod';
 import VisibilityOffOutlined from '@mui/icons-material/VisibilityOffOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import Alert from '@mui/material/Alert';
@@ -9,24 +8,41 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useEffect, useState } from 'react';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { FormHeader } from '../../components/form-header.tsx';
+import { TextField } from '../../components/text-field.tsx';
 import { ApiError, isUnexpectedError } from '../../lib/api-error.ts';
 import { translateMessageKey } from '../../lib/i18n.ts';
 import { saveSession } from '../../lib/session-store.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { whenIdle } from '../../lib/when-idle.ts';
 import { type LoginRequest, useLogin, useResendActivation } from './api/login.ts';
 
-// The login form checks what the server checks, from the same schema.
-const LoginFormSchema = LoginRequestSchema;
 type LoginFormInput = z.input<typeof LoginRequestSchema>;
+
+// The login form checks what the server checks, from the same schema. The login is many people's first
+// page, and zod with the contract's schemas would weigh more than the form itself on its first load: they
+// load once the page is idle, well before anyone can submit, and the resolver waits for them if needed.
+const loadSchemas = () => import('@carta/contract/accounts');
+let loginResolver: Promise<Resolver<LoginFormInput, unknown, LoginRequest>> | undefined;
+const loadLoginResolver = () => {
+  loginResolver ??= Promise.all([import('@hookform/resolvers/zod'), loadSchemas()]).then(
+    ([{ zodResolver }, { LoginRequestSchema }]) => zodResolver(LoginRequestSchema),
+  );
+  // A chunk that failed to load is asked for again on the next try.
+  loginResolver.catch(() => {
+    loginResolver = undefined;
+  });
+  return loginResolver;
+};
+const resolveLogin: Resolver<LoginFormInput, unknown, LoginRequest> = async (values, context, options) =>
+  (await loadLoginResolver())(values, context, options);
 
 const FIELD_NAMES = ['username', 'password', 'totp'] as const satisfies readonly (keyof LoginFormInput)[];
 type FieldName = (typeof FIELD_NAMES)[number];
@@ -58,9 +74,10 @@ export const LoginScreen = () => {
   const [isNotActivated, setIsNotActivated] = useState(false);
   const resend = useResendActivation();
   useDocumentTitle(t('login.title'));
+  useEffect(() => whenIdle(() => void loadLoginResolver().catch(() => undefined)), []);
 
   const { control, handleSubmit, setError, getValues } = useForm<LoginFormInput, unknown, LoginRequest>({
-    resolver: zodResolver(LoginFormSchema),
+    resolver: resolveLogin,
     defaultValues: { username: '', password: '', totp: '' },
   });
 
@@ -112,8 +129,10 @@ export const LoginScreen = () => {
                 loading={resend.isPending}
                 onClick={() => {
                   const { username, password } = getValues();
-                  const phone = LoginRequestSchema.shape.username.safeParse(username);
-                  if (phone.success) resend.mutate({ username: phone.data, password });
+                  void loadSchemas().then(({ LoginRequestSchema }) => {
+                    const phone = LoginRequestSchema.shape.username.safeParse(username);
+                    if (phone.success) resend.mutate({ username: phone.data, password });
+                  });
                 }}
               >
                 {t('login.resendActivation')}

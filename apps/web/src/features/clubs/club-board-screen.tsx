@@ -19,6 +19,7 @@ import CardActionArea from '@mui/material/CardActionArea';
 import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -178,16 +179,18 @@ export const ClubBoardScreen = () => {
                 <Paper variant="outlined">
                   <List disablePadding aria-label={t('board.links.label')}>
                     {quickLinks.map(({ path, icon, label }, index) => (
-                      <ListItemButton
-                        key={path}
-                        component={RouterLink}
-                        to={link(path)}
-                        divider={index < quickLinks.length - 1}
-                      >
-                        <ListItemIcon>{icon}</ListItemIcon>
-                        <ListItemText primary={label} />
-                        <ChevronRight color="action" aria-hidden />
-                      </ListItemButton>
+                      // A list holds list items only: each link in an <li> of its own.
+                      <ListItem key={path} disablePadding>
+                        <ListItemButton
+                          component={RouterLink}
+                          to={link(path)}
+                          divider={index < quickLinks.length - 1}
+                        >
+                          <ListItemIcon>{icon}</ListItemIcon>
+                          <ListItemText primary={label} />
+                          <ChevronRight color="action" aria-hidden />
+                        </ListItemButton>
+                      </ListItem>
                     ))}
                   </List>
                 </Paper>

@@ -4,10 +4,10 @@ import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-error.ts';
+import { useSnackbar } from '../../lib/snackbar.ts';
 import { UploadNetworkError, uploadImage } from '../../lib/upload-image.ts';
 import { useUpdateClub } from './api/update-club.ts';
 

@@ -2,7 +2,6 @@ import { CreateClubRequestSchema } from '@carta/contract/clubs';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { FormProvider, type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +15,7 @@ import {
 } from '../../components/club-form-fields.tsx';
 import { FormHeader } from '../../components/form-header.tsx';
 import { ApiError, isUnexpectedError } from '../../lib/api-error.ts';
+import { useSnackbar } from '../../lib/snackbar.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 /** A further club for a logged-in owner: the sign-up's business step on its own. */

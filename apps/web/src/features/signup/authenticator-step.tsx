@@ -4,10 +4,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSnackbar } from '../../lib/snackbar.ts';
 
 /** The authenticator enrolment: a QR code of the otpauth:// URI, and the secret to type by hand. */
 export const AuthenticatorStep = ({ enrolment }: { enrolment: TotpEnrolment }) => {

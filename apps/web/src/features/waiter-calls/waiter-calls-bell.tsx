@@ -13,10 +13,10 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
-import { closeSnackbar, enqueueSnackbar, type SnackbarKey } from 'notistack';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../lib/i18n.ts';
+import { closeSnackbar, enqueueSnackbar, type SnackbarKey } from '../../lib/snackbar.ts';
 import { useAnswerWaiterCall, useWaiterCallStream } from './use-waiter-calls.ts';
 
 /** A short two-note chime; browsers allow it once the owner has used the page, and it is skipped otherwise. */
