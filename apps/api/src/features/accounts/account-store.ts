@@ -1,9 +1,7 @@
 import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
-import type { Database, Transaction } from '../../db/client.ts';
+import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { accounts, addresses, clubs, storedFiles } from '../../db/schema.ts';
 import { firstOrThrow } from '../../lib/db-errors.ts';
-
-type Executor = Database | Transaction;
 
 export const findAccountById = async (db: Executor, accountId: number) => {
   const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId));

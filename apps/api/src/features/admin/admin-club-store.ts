@@ -1,12 +1,11 @@
 import type { AdminClubsQuerySchema, ClubMessageRequestSchema } from '@carta/contract/admin';
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database, Transaction } from '../../db/client.ts';
+import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { accounts, addresses, brands, clubMessages, clubs } from '../../db/schema.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { clubState } from '../clubs/plan.ts';
 
-type Executor = Database | Transaction;
 type ClubMessage = z.output<typeof ClubMessageRequestSchema>;
 type AdminClubsQuery = z.output<typeof AdminClubsQuerySchema>;
 

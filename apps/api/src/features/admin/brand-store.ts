@@ -1,11 +1,9 @@
 import type { UpdateBrandRequestSchema } from '@carta/contract/admin';
 import { asc, count, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database, Transaction } from '../../db/client.ts';
+import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { brands, clubs } from '../../db/schema.ts';
 import { firstOrThrow } from '../../lib/db-errors.ts';
-
-type Executor = Database | Transaction;
 
 /** Brands with how many clubs work with each, by name; `where` narrows. */
 const brandsWithCounts = (db: Executor, where?: SQL) =>

@@ -1,7 +1,7 @@
 import type { AddressInputSchema } from '@carta/contract/clubs';
 import { and, asc, eq, gte, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database, Transaction } from '../../db/client.ts';
+import type { Database, Executor, Transaction } from '../../db/client.ts';
 import {
   accounts,
   addresses,
@@ -16,7 +16,6 @@ import {
 } from '../../db/schema.ts';
 import { firstOrThrow } from '../../lib/db-errors.ts';
 
-type Executor = Database | Transaction;
 type AddressInput = z.output<typeof AddressInputSchema>;
 type AddressValues = Omit<typeof addresses.$inferInsert, 'id'>;
 

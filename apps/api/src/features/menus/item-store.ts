@@ -2,13 +2,12 @@ import type { MenuItem } from '@carta/contract/entities';
 import type { ItemBatchRequestSchema, SaveItemRequestSchema } from '@carta/contract/menus';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { menuItems } from '../../db/schema.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { firstOrThrow } from '../../lib/db-errors.ts';
 import { itemColumns, itemTranslationWrites, writeItemTranslations } from './menu-content.ts';
 import {
-  type Executor,
   type ItemIds,
   loadItem,
   loadItems,

@@ -2,7 +2,7 @@ import type { FullMenu, MenuItem, MenuSection } from '@carta/contract/entities';
 import { FREE_PLAN_MAX_MENUS, type MenuLanguage } from '@carta/contract/limits';
 import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { type Database, readTogether, type Transaction } from '../../db/client.ts';
+import { type Executor, readTogether, type Transaction } from '../../db/client.ts';
 import {
   addresses,
   banners,
@@ -19,8 +19,6 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { clubLogo, formatAddress, isMenuLanguage } from '../clubs/club-details.ts';
 import { clubPlan } from '../clubs/plan.ts';
 import { rowsOf } from './records.ts';
-
-export type Executor = Database | Transaction;
 
 // Every id in a path belongs to the one before it: the checks below join up to the club.
 

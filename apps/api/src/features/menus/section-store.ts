@@ -2,19 +2,12 @@ import type { MenuSection } from '@carta/contract/entities';
 import type { SaveSectionRequestSchema, SectionBatchRequestSchema } from '@carta/contract/menus';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database, Transaction } from '../../db/client.ts';
+import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { menuSections } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { firstOrThrow } from '../../lib/db-errors.ts';
 import { sectionTranslationWrites, writeSectionTranslations } from './menu-content.ts';
-import {
-  type Executor,
-  loadSection,
-  loadSections,
-  lockMenu,
-  lockSectionMenu,
-  requireSection,
-} from './menu-store.ts';
+import { loadSection, loadSections, lockMenu, lockSectionMenu, requireSection } from './menu-store.ts';
 import { applyBatch, positionAtEnd, renumber } from './siblings.ts';
 
 const sectionOrNotFound = async (db: Executor, menuId: number, sectionId: number) => {

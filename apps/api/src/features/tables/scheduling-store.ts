@@ -1,11 +1,9 @@
 import { and, asc, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import type { Database, Transaction } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { menus, schedulings } from '../../db/schema.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { requireMenu } from '../menus/menu-store.ts';
 import { invalidZone, zonesAreOwn } from './zone-store.ts';
-
-type Executor = Database | Transaction;
 
 export type SchedulingRule = {
   id?: number | undefined;

@@ -1,11 +1,9 @@
 import { and, asc, count, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
-import type { Database, Transaction } from '../../db/client.ts';
+import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { clubs, clubTables } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { conflictOnUnique } from '../../lib/db-errors.ts';
 import { invalidZone, zonesAreOwn } from './zone-store.ts';
-
-type Executor = Database | Transaction;
 
 export const listTables = (db: Executor, clubId: number) =>
   db

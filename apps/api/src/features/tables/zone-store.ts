@@ -1,10 +1,8 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
-import { type Database, readTogether, type Transaction } from '../../db/client.ts';
+import { type Database, type Executor, readTogether } from '../../db/client.ts';
 import { clubTables, schedulings, tableZones } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { conflictOnUnique, firstOrThrow } from '../../lib/db-errors.ts';
-
-type Executor = Database | Transaction;
 
 /** A zone id the request names is not one of the club's zones. */
 export const invalidZone = (path: string) =>

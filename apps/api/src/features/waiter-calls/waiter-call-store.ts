@@ -5,7 +5,7 @@ import {
   type WaiterCall,
 } from '@carta/contract/waiter-calls';
 import { and, asc, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { clubTables, tableZones, waiterCalls } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 
@@ -13,9 +13,6 @@ const EXPIRY_MS = WAITER_CALL_EXPIRY_MINUTES * 60_000;
 const COOLDOWN_MS = WAITER_CALL_COOLDOWN_SECONDS * 1000;
 /** Closed calls are kept this long (the cool-down needs the last one), then removed. */
 const KEEP_CLOSED_MS = 24 * 60 * 60_000;
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-type Executor = Database | Transaction;
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
