@@ -13,11 +13,11 @@ import {
   TokenQuerySchema,
   UserLanguageRequestSchema,
 } from '@carta/contract/accounts';
-import { ErrorResponseSchema } from '@carta/contract/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { errorResponses } from '../../lib/route-schemas.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { passwordResetEmail } from '../mail/templates.ts';
 import { findAccountById, findAccountByPhone, setLanguage } from './account-store.ts';
@@ -37,8 +37,6 @@ import { issueToken } from './one-time-tokens.ts';
 import { hashPassword } from './passwords.ts';
 import { revokeSession } from './sessions.ts';
 
-const errors = (...statuses: number[]) =>
-  Object.fromEntries(statuses.map((status) => [status, ErrorResponseSchema]));
 const NoContent = z.null().describe('No content');
 
 const loginFailed = () => new AppError(401, 'LOGIN_FAILED');
@@ -62,7 +60,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'Create an account; answers the authenticator enrolment',
         body: CreateUserRequestSchema,
-        response: { 201: CreateUserResponseSchema, ...errors(400, 409, 429) },
+        response: { 201: CreateUserResponseSchema, ...errorResponses(400, 409, 429) },
       },
     },
     async (request, reply) => {
@@ -80,7 +78,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: "Confirm an account's email with the link's token",
         querystring: TokenQuerySchema,
-        response: { 200: OutcomeResponseSchema, ...errors(400) },
+        response: { 200: OutcomeResponseSchema, ...errorResponses(400) },
       },
     },
     async (request) => {
@@ -97,7 +95,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'Send the activation email again (needs phone and password)',
         body: ResendActivationRequestSchema,
-        response: { 200: OutcomeResponseSchema, ...errors(400, 401, 429) },
+        response: { 200: OutcomeResponseSchema, ...errorResponses(400, 401, 429) },
       },
     },
     async (request) => {
@@ -122,7 +120,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'Log in with phone, password and authenticator code',
         body: LoginRequestSchema,
-        response: { 200: LoginResponseSchema, ...errors(400, 401, 403, 429) },
+        response: { 200: LoginResponseSchema, ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request) => {
@@ -154,7 +152,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'Revoke the session of the token used',
         security: [{ bearerAuth: [] }],
-        response: { 204: NoContent, ...errors(401) },
+        response: { 204: NoContent, ...errorResponses(401) },
       },
     },
     async (request, reply) => {
@@ -170,7 +168,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'Email a password reset link to the account with this phone',
         body: PasswordRecoveryRequestSchema,
-        response: { 200: OutcomeResponseSchema, ...errors(400, 404, 429) },
+        response: { 200: OutcomeResponseSchema, ...errorResponses(400, 404, 429) },
       },
     },
     async (request) => {
@@ -200,7 +198,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: "Set a new password with a reset link's token; ends every session",
         body: PasswordResetRequestSchema,
-        response: { 200: OutcomeResponseSchema, ...errors(400) },
+        response: { 200: OutcomeResponseSchema, ...errorResponses(400) },
       },
     },
     async (request) => {
@@ -221,7 +219,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Save the owner's language; emails go out in it",
         security: [{ bearerAuth: [] }],
         body: UserLanguageRequestSchema,
-        response: { 204: NoContent, ...errors(400, 401) },
+        response: { 204: NoContent, ...errorResponses(400, 401) },
       },
     },
     async (request, reply) => {
@@ -238,7 +236,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'Who is logged in',
         security: [{ bearerAuth: [] }],
-        response: { 200: CurrentUserSchema, ...errors(401) },
+        response: { 200: CurrentUserSchema, ...errorResponses(401) },
       },
     },
     async (request) => {
@@ -265,7 +263,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change the password (current password and code again); other sessions end',
         security: [{ bearerAuth: [] }],
         body: ChangePasswordRequestSchema,
-        response: { 204: NoContent, ...errors(400, 401, 429) },
+        response: { 204: NoContent, ...errorResponses(400, 401, 429) },
       },
     },
     async (request, reply) => {
@@ -302,7 +300,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Delete the account with its clubs, menus and files (asks password and code again)',
         security: [{ bearerAuth: [] }],
         body: DeleteAccountRequestSchema,
-        response: { 204: NoContent, ...errors(400, 401, 429) },
+        response: { 204: NoContent, ...errorResponses(400, 401, 429) },
       },
     },
     async (request, reply) => {

@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
+import { ownerWriteErrors as errors, bearerSecurity as security } from '../../lib/route-schemas.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { activateClub } from '../clubs/create-club.ts';
 import { clubDisabledEmail } from '../mail/templates.ts';
@@ -23,7 +24,6 @@ import {
   setClubStatus,
   setFreeForever,
 } from './admin-club-store.ts';
-import { adminErrors as errors, adminSecurity as security } from './admin-responses.ts';
 import { auditedChange } from './audit.ts';
 
 /** /admin/clubs/...: the console's list of clubs and what the platform does to one. */

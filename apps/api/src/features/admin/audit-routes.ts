@@ -1,6 +1,6 @@
 import { AuditPageQuerySchema, AuditPageSchema } from '@carta/contract/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminErrors as errors, adminSecurity as security } from './admin-responses.ts';
+import { ownerWriteErrors as errors, bearerSecurity as security } from '../../lib/route-schemas.ts';
 import { auditPage } from './audit.ts';
 
 /** /admin/audit: who did what, for the console. */

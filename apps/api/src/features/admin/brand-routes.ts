@@ -8,8 +8,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/app-error.ts';
 import { conflictOnUnique } from '../../lib/db-errors.ts';
+import { ownerWriteErrors as errors, bearerSecurity as security } from '../../lib/route-schemas.ts';
 import { callerOf } from '../../plugins/auth.ts';
-import { adminErrors as errors, adminSecurity as security } from './admin-responses.ts';
 import { auditedChange } from './audit.ts';
 import { insertBrand, listBrands, updateBrand } from './brand-store.ts';
 

@@ -4,18 +4,10 @@ import {
   UpdateClubSettingsRequestSchema,
 } from '@carta/contract/clubs';
 import { ClubDetailsSchema } from '@carta/contract/entities';
-import { ErrorResponseSchema } from '@carta/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ownerErrors as errors, bearerSecurity as security } from '../../lib/route-schemas.ts';
 import { clubIdOf } from '../../plugins/club-scope.ts';
 import { loadClubOrNotFound, updateClubProfile, updateClubSettings } from './club-profile.ts';
-
-const errors = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-};
-const security = [{ bearerAuth: [] }];
 
 /** GET and PATCH /clubs/{clubId}, PATCH /clubs/{clubId}/settings: registered inside clubScope. */
 export const clubProfileRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -7,8 +7,8 @@ import {
 } from '@carta/contract/menus';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ownerErrors as errors, NoContent, bearerSecurity as security } from '../../lib/route-schemas.ts';
 import { changeItems, deleteItem, readItem, saveItem } from './item-store.ts';
-import { errors, NoContent, security } from './route-schemas.ts';
 
 /** A category's items. */
 export const itemRoutes: FastifyPluginAsyncZod = async (app) => {

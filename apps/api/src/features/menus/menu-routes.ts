@@ -12,11 +12,11 @@ import {
 } from '@carta/contract/menus';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ownerErrors as errors, NoContent, bearerSecurity as security } from '../../lib/route-schemas.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { copyName, duplicateMenu } from './menu-duplicate.ts';
 import { loadFullMenu, loadMenuCards } from './menu-store.ts';
 import { changeMenus, createMenu, deleteMenu, saveMenu } from './menu-writes.ts';
-import { errors, NoContent, security } from './route-schemas.ts';
 import { changeMenuTranslations, readMenuTranslations } from './translations.ts';
 
 /** A club's menus: the list, whole menus, their copies and their translations. */

@@ -7,7 +7,7 @@ import {
 } from '@carta/contract/menus';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errors, NoContent, security } from './route-schemas.ts';
+import { ownerErrors as errors, NoContent, bearerSecurity as security } from '../../lib/route-schemas.ts';
 import { changeSections, deleteSection, readSection, saveSection } from './section-store.ts';
 
 /** A menu's categories. */

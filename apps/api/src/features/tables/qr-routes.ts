@@ -3,8 +3,8 @@ import { TableParamsSchema } from '@carta/contract/tables';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/app-error.ts';
+import { ownerWriteErrors as errors, bearerSecurity as security } from '../../lib/route-schemas.ts';
 import { guestTableUrl, qrPng, qrSheetPdf, qrSvg } from './qr.ts';
-import { errors, security } from './route-schemas.ts';
 import { loadQrSheet, requireTable } from './table-store.ts';
 
 /** GET /tables/qrcodes.pdf: the printable sheet of the club's QR codes. */

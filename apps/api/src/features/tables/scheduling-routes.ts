@@ -10,7 +10,11 @@ import {
 } from '@carta/contract/tables';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/app-error.ts';
-import { errors, NoContent, security } from './route-schemas.ts';
+import {
+  ownerWriteErrors as errors,
+  NoContent,
+  bearerSecurity as security,
+} from '../../lib/route-schemas.ts';
 import {
   deleteScheduling,
   listSchedulings,

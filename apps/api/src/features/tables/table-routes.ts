@@ -3,7 +3,11 @@ import { TableListEntrySchema } from '@carta/contract/entities';
 import { SaveTablesRequestSchema, TableParamsSchema, TablesResponseSchema } from '@carta/contract/tables';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/app-error.ts';
-import { errors, NoContent, security } from './route-schemas.ts';
+import {
+  ownerWriteErrors as errors,
+  NoContent,
+  bearerSecurity as security,
+} from '../../lib/route-schemas.ts';
 import { deleteTable, listTables, requireTable, saveTables, type WantedTable } from './table-store.ts';
 
 /** GET and PUT /tables: the club's tables, and creating or changing several (or a numbered range) at once. */

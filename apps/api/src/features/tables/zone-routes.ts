@@ -7,7 +7,11 @@ import {
   ZonesResponseSchema,
 } from '@carta/contract/tables';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errors, NoContent, security } from './route-schemas.ts';
+import {
+  ownerWriteErrors as errors,
+  NoContent,
+  bearerSecurity as security,
+} from '../../lib/route-schemas.ts';
 import { deleteZone, listZones, saveZone } from './zone-store.ts';
 
 /** The club's table zones: list, create, rename, delete. */

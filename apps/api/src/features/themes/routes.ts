@@ -1,17 +1,9 @@
 import { ClubParamsSchema } from '@carta/contract/clubs';
-import { ErrorResponseSchema } from '@carta/contract/errors';
 import { SaveCustomThemeRequestSchema, ThemeChoiceSchema } from '@carta/contract/themes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ownerErrors as errors, bearerSecurity as security } from '../../lib/route-schemas.ts';
 import { loadThemes, saveCustomTheme } from './theme-store.ts';
-
-const errors = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-};
-const security = [{ bearerAuth: [] }];
 
 /** GET /clubs/{clubId}/themes and PUT .../themes/custom: registered inside clubScope. */
 export const themeRoutes: FastifyPluginAsyncZod = async (app) => {

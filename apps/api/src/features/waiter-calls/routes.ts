@@ -10,12 +10,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { NoContent, bearerSecurity as security } from '../../lib/route-schemas.ts';
 import { clubIdOf } from '../../plugins/club-scope.ts';
 import { loadCallableTable } from '../guest/guest-view.ts';
 import { answerCall, callWaiter, guestCallState, openCalls } from './waiter-call-store.ts';
 
-const security = [{ bearerAuth: [] }];
-const NoContent = z.null();
 /** A comment line now and then keeps proxies and phones from closing a quiet stream. */
 const HEARTBEAT_MS = 25_000;
 
