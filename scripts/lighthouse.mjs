@@ -1,8 +1,13 @@
 // npm run lighthouse: Lighthouse 12 with Debian's Chromium, mobile settings, three runs each (median) on
 // the demo's 80-dish guest page, the owner app's /login, and the demo club's board logged in as its
 // owner. Serves the owner app from apps/web/dist: run `npm run build` first when the sources changed.
+//   --dist DIR      measure another build of the owner app (e.g. `npx vite build --outDir DIR`); a small
+//                   proxy serves DIR in front of the demo server, which keeps answering everything else
+//   --pages LIST    only some pages: guest, login, board (comma-separated)
+//   --reports DIR   also write every run's full Lighthouse report (JSON) there, to read its diagnostics
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
@@ -14,12 +19,94 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-  console.error('The owner app is not built: run npm run build first.');
+const option = (name) => {
+  const index = process.argv.indexOf(name);
+  return index > 0 ? process.argv[index + 1] : undefined;
+};
+const defaultDist = path.join(root, 'apps/web/dist');
+const dist = path.resolve(option('--dist') ?? defaultDist);
+const pages = new Set((option('--pages') ?? 'guest,login,board').split(','));
+const reportsDirectory = option('--reports');
+if (reportsDirectory) mkdirSync(reportsDirectory, { recursive: true });
+
+if (!existsSync(path.join(dist, 'index.html'))) {
+  console.error(`The owner app is not built (${dist}/index.html is missing): run npm run build first.`);
   process.exit(1);
 }
 
-const { base, stop, seedOutput } = await startDemoServer({ extraEnvironment: { SERVE_WEB: 'true' } });
+const demo = await startDemoServer({ extraEnvironment: { SERVE_WEB: 'true' } });
+const { seedOutput } = demo;
+let { base, stop } = demo;
+
+const contentTypes = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+  '.html': 'text/html; charset=utf-8',
+};
+
+/**
+ * Serves another build of the owner app as the server's web plugin would (precompressed files, hashed
+ * assets cached, index.html for the app's addresses) and passes everything else to the demo server,
+ * with that build's id in x-carta-build so the app does not take itself for outdated.
+ */
+const serveOtherBuild = async (apiBase) => {
+  const build = JSON.parse(readFileSync(path.join(dist, 'build.json'), 'utf8')).build;
+  const sendFile = (request, response, file) => {
+    const accepts = String(request.headers['accept-encoding'] ?? '');
+    const headers = {
+      'content-type': contentTypes[path.extname(file)] ?? 'application/octet-stream',
+      'cache-control': file.includes(`${path.sep}assets${path.sep}`)
+        ? 'public, max-age=31536000, immutable'
+        : 'no-cache',
+      vary: 'accept-encoding',
+    };
+    let body;
+    if (accepts.includes('br') && existsSync(`${file}.br`)) {
+      body = readFileSync(`${file}.br`);
+      headers['content-encoding'] = 'br';
+    } else body = readFileSync(file);
+    response.writeHead(200, headers).end(body);
+  };
+  const server = createServer((request, response) => {
+    const pathname = decodeURIComponent((request.url ?? '/').split('?', 1)[0]);
+    const isServer = /^\/(api|files|public)(\/|$)/.test(pathname);
+    if (!isServer && request.method === 'GET') {
+      const file = path.join(dist, path.normalize(pathname));
+      if (file.startsWith(dist) && existsSync(file) && statSync(file).isFile())
+        return sendFile(request, response, file);
+      if (!/\.[^/]*$/.test(pathname)) return sendFile(request, response, path.join(dist, 'index.html'));
+    }
+    const upstream = httpRequest(
+      `${apiBase}${request.url}`,
+      { method: request.method, headers: request.headers },
+      (answer) => {
+        const headers = { ...answer.headers };
+        if (headers['x-carta-build']) headers['x-carta-build'] = build;
+        response.writeHead(answer.statusCode ?? 502, headers);
+        answer.pipe(response);
+      },
+    );
+    upstream.on('error', () => response.writeHead(502).end());
+    request.pipe(upstream);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { base: `http://127.0.0.1:${server.address().port}`, close: () => server.close() };
+};
+
+if (dist !== defaultDist) {
+  const proxy = await serveOtherBuild(base);
+  console.log(`Serving the owner app from ${dist}`);
+  const stopDemo = stop;
+  stop = () => {
+    proxy.close();
+    stopDemo();
+  };
+  base = proxy.base;
+}
 
 /** The demo owner's session, through the API as the login screen would get it. */
 const logIn = async () => {
@@ -71,6 +158,11 @@ const measure = async (title, url, { isLoggedIn = false } = {}) => {
       disableStorageReset: isLoggedIn,
     });
     const { categories, audits } = result.lhr;
+    if (reportsDirectory)
+      writeFileSync(
+        path.join(reportsDirectory, `${title.replace(/\W+/g, '-').toLowerCase()}-${run}.json`),
+        JSON.stringify(result.lhr),
+      );
     const score = {
       performance: Math.round(categories.performance.score * 100),
       accessibility: Math.round(categories.accessibility.score * 100),
@@ -99,26 +191,29 @@ const measure = async (title, url, { isLoggedIn = false } = {}) => {
 
 const results = [];
 try {
-  results.push(await measure('Guest page (80 dishes)', `${base}/public/menu/1/1/1?lang=it`));
-  results.push(await measure('Owner app: login', `${base}/login`));
+  if (pages.has('guest'))
+    results.push(await measure('Guest page (80 dishes)', `${base}/public/menu/1/1/1?lang=it`));
+  if (pages.has('login')) results.push(await measure('Owner app: login', `${base}/login`));
 
-  const session = await logIn();
+  const session = pages.has('board') ? await logIn() : undefined;
   // Lighthouse keeps this origin's storage (disableStorageReset), so the board opens logged in as the
   // app would after its own login: the token and the admin flag in localStorage.
-  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-  const page = await browser.newPage();
-  await page.goto(`${base}/404`);
-  await page.evaluate(({ token, admin }) => {
-    localStorage.setItem('token', token);
-    localStorage.setItem('admin', String(admin));
-  }, session);
-  await page.close();
-  await browser.disconnect();
-  results.push(
-    await measure('Owner app: club board (logged in)', `${base}/clubs/${session.clubId}/profile`, {
-      isLoggedIn: true,
-    }),
-  );
+  if (session) {
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    const page = await browser.newPage();
+    await page.goto(`${base}/404`);
+    await page.evaluate(({ token, admin }) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('admin', String(admin));
+    }, session);
+    await page.close();
+    await browser.disconnect();
+    results.push(
+      await measure('Owner app: club board (logged in)', `${base}/clubs/${session.clubId}/profile`, {
+        isLoggedIn: true,
+      }),
+    );
+  }
 } finally {
   await chrome.kill();
   stop();

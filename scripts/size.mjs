@@ -22,7 +22,7 @@ const webRoot = path.join(root, 'apps/web');
 // today's figures with a little room (a ratchet: lower them as the first load shrinks, never raise them
 // to make a change pass).
 const GOAL_GZIP_JS = 200 * 1024;
-const BUDGET_GZIP_JS = { '/login': 236 * 1024, board: 301 * 1024 };
+const BUDGET_GZIP_JS = { '/login': 228 * 1024, board: 292 * 1024 };
 
 // Each route's lazy modules (layouts and screen) as router.tsx declares them, in source paths relative
 // to apps/web. A module that is not its own chunk in the manifest is in the entry's graph already.

@@ -1,5 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { apiRequest } from '../lib/api-client.ts';
+import { whenIdle } from '../lib/when-idle.ts';
 
 export const getPublicConfig = ({ signal }: { signal?: AbortSignal } = {}) =>
   apiRequest('/config', {
@@ -17,4 +19,13 @@ export const publicConfigQueryOptions = () =>
     meta: { hasOwnErrorMessage: true },
   });
 
-export const usePublicConfig = () => useQuery(publicConfigQueryOptions());
+/**
+ * `isDeferred`: asks only once the page is idle. Reading the answer loads zod and the contract's schema,
+ * which the first paint of a screen that can show without the config (the legal links fall back to plain
+ * text) should not wait for.
+ */
+export const usePublicConfig = ({ isDeferred = false }: { isDeferred?: boolean } = {}) => {
+  const [isIdle, setIsIdle] = useState(!isDeferred);
+  useEffect(() => (isIdle ? undefined : whenIdle(() => setIsIdle(true))), [isIdle]);
+  return useQuery({ ...publicConfigQueryOptions(), enabled: isIdle });
+};

@@ -11,7 +11,8 @@ import { LanguageSwitch } from '../../components/language-switch.tsx';
 
 const LegalFooter = () => {
   const { t } = useTranslation();
-  const { data: config } = usePublicConfig();
+  // Asked once the page is idle: the links are not what the page is opened for.
+  const { data: config } = usePublicConfig({ isDeferred: true });
   // Until the server's addresses arrive (or if they never do) the names stay as plain text, so the
   // footer keeps its shape instead of jumping when the links appear.
   const links = [

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { useParams } from 'react-router';
 import { type ClubDetails, useClub } from '../../api/get-club.ts';
 import { CenteredSpinner } from '../../components/centered-spinner.tsx';
@@ -12,7 +12,11 @@ export const ClubQueryGate = ({
 }) => {
   const { clubId = '' } = useParams();
   const club = useClub(clubId);
+  // The screen renders in the background once the club arrives (a deferred render, which React splits
+  // into short tasks), so a whole screen at once does not hold the main thread; the spinner stays until
+  // it is ready. Details already in the cache show at once.
+  const data = useDeferredValue(club.data);
   if (club.isError) return <QueryError onRetry={() => void club.refetch()} />;
-  if (!club.data) return <CenteredSpinner isDelayed />;
-  return children(club.data, clubId);
+  if (!data) return <CenteredSpinner isDelayed />;
+  return children(data, clubId);
 };
