@@ -32,7 +32,11 @@ const start = async () => {
     isClosing = true;
     app.log.info({ signal }, 'shutting down');
     // A request that hangs must not keep the process (and the database lock) forever.
-    const timer = setTimeout(() => process.exit(1), 10_000);
+    // A crash-safe exit: the folder's lock names this process, so the next start takes it over at once.
+    const timer = setTimeout(() => {
+      process.stderr.write('\nRequests still running after 10 s: stopping without waiting for them.\n');
+      process.exit(1);
+    }, 10_000);
     timer.unref();
     try {
       await app.close();

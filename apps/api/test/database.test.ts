@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -104,7 +104,7 @@ describe('embedded data folder', () => {
     } finally {
       await rm(directory, { recursive: true, force: true });
     }
-  });
+  }, 90_000);
 
   it('refuses a second opener while the first holds it', async () => {
     const directory = await mkdtemp(path.join(tmpdir(), 'carta-lock-'));
@@ -115,7 +115,64 @@ describe('embedded data folder', () => {
       await first.close();
       await rm(directory, { recursive: true, force: true });
     }
-  });
+  }, 90_000);
+
+  /** A lock record as a server process writes it beside the folder. */
+  const lockRecord = (pid: number) => {
+    const bootId = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const startTime = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+    return JSON.stringify({ pid, host: hostname(), bootId, startTime });
+  };
+
+  it.runIf(process.platform === 'linux')(
+    'takes over at once a lock left by a process that is gone, and refuses one held by a live process',
+    async () => {
+      const directory = await mkdtemp(path.join(tmpdir(), 'carta-lock-'));
+      const folder = path.join(directory, 'pg');
+      try {
+        // A process that ran and ended: its id names no process any more.
+        const gone = spawn(process.execPath, ['-e', '']);
+        const goneRecord = await new Promise<string>((resolve) => {
+          const record = lockRecord(gone.pid ?? 0);
+          gone.on('exit', () => resolve(record));
+        });
+        await writeFile(`${folder}.lock`, goneRecord);
+        // Taken over, not refused (and not made to wait for the lock to age).
+        const handle = await openDatabase({ kind: 'pglite', directory: folder });
+        expect(JSON.parse(await readFile(`${folder}.lock`, 'utf8'))).toMatchObject({ pid: process.pid });
+        await handle.close();
+        await expect(stat(`${folder}.lock`)).rejects.toMatchObject({ code: 'ENOENT' });
+
+        // A live holder (here the test runner's parent), however long since it last did anything.
+        await writeFile(`${folder}.lock`, lockRecord(process.ppid));
+        await expect(openDatabase({ kind: 'pglite', directory: folder })).rejects.toBeInstanceOf(
+          DatabaseLockedError,
+        );
+        // The same process id started at another time is another process: its lock is dead.
+        const reused = JSON.parse(lockRecord(process.ppid)) as { startTime: string };
+        await writeFile(
+          `${folder}.lock`,
+          JSON.stringify({ ...reused, startTime: String(Number(reused.startTime) + 1) }),
+        );
+        const again = await openDatabase({ kind: 'pglite', directory: folder });
+        await again.close();
+
+        // Another host name (a container since replaced): alive while it keeps touching the lock.
+        await writeFile(`${folder}.lock`, JSON.stringify({ ...reused, host: 'another-container' }));
+        await expect(openDatabase({ kind: 'pglite', directory: folder })).rejects.toBeInstanceOf(
+          DatabaseLockedError,
+        );
+        const longAgo = new Date(Date.now() - 120_000);
+        await utimes(`${folder}.lock`, longAgo, longAgo);
+        const afterReplacement = await openDatabase({ kind: 'pglite', directory: folder });
+        await afterReplacement.close();
+      } finally {
+        await rm(directory, { recursive: true, force: true });
+      }
+    },
+    120_000,
+  );
 
   it('makes a second server process on the same folder stop at once with a clear message', async () => {
     const directory = await mkdtemp(path.join(tmpdir(), 'carta-lock-'));
@@ -144,5 +201,5 @@ describe('embedded data folder', () => {
       await holder.close();
       await rm(directory, { recursive: true, force: true });
     }
-  });
+  }, 90_000);
 });

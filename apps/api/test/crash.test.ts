@@ -1,0 +1,363 @@
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { randomInt } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { request } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
+import { seedClub, seedOwner, TEST_APP_SECRET, testDatabaseKind } from './helpers.ts';
+
+/**
+ * Real server processes on a real data folder: killed with SIGKILL, stopped with SIGTERM, restarted.
+ * Every wait polls a condition under a deadline; every child is killed and every folder removed.
+ */
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+const children = new Set<ChildProcessWithoutNullStreams>();
+const folders = new Set<string>();
+
+afterAll(async () => {
+  for (const child of children)
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const folder of folders) await rm(folder, { recursive: true, force: true });
+});
+
+const temporaryFolder = async () => {
+  const folder = await mkdtemp(path.join(tmpdir(), 'carta-crash-'));
+  folders.add(folder);
+  return folder;
+};
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+
+type Server = {
+  child: ChildProcessWithoutNullStreams;
+  port: number;
+  /** Everything the process wrote so far. */
+  output: () => string;
+  exited: Promise<number | null>;
+};
+
+/** The server as `npm start` runs it (one node process, no tsx wrapper in between to absorb signals). */
+const startServer = async (env: Record<string, string>): Promise<Server> => {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      SERVE_WEB: 'false',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'info',
+      APP_SECRET: TEST_APP_SECRET,
+      DATABASE_URL: '',
+      TSX_TSCONFIG_PATH: path.join(ROOT, 'tsconfig.runtime.json'),
+      ...env,
+    },
+  });
+  children.add(child);
+  let output = '';
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, port, output: () => output, exited };
+};
+
+const waitFor = async (what: string, condition: () => boolean | Promise<boolean>, timeoutMs: number) => {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+};
+
+const isHealthy = async (server: Server) => {
+  try {
+    const response = await fetch(`http://127.0.0.1:${server.port}/api/v1/health`);
+    return response.status === 200;
+  } catch {
+    return false;
+  }
+};
+
+/** Healthy, or the process ended first (then the test fails with its output). */
+const waitHealthy = async (server: Server, timeoutMs = 60_000) => {
+  let hasExited = false;
+  void server.exited.then(() => {
+    hasExited = true;
+  });
+  await waitFor(
+    'the server to answer /health',
+    async () => hasExited || (await isHealthy(server)),
+    timeoutMs,
+  );
+  if (hasExited) throw new Error(`The server exited before answering:\n${server.output()}`);
+};
+
+const kill9 = async (server: Server) => {
+  server.child.kill('SIGKILL');
+  await server.exited;
+};
+
+/** An owner, a club and its bearer token, written before any server runs. */
+const seed = async (database: DatabaseHandle) => {
+  const owner = await seedOwner(database);
+  const club = await seedClub(database, owner.account.id, { freeForever: true });
+  return { clubId: club.id, authorization: owner.authorization };
+};
+
+const seedEmbedded = async (dataDirectory: string) => {
+  const database = await openDatabase({ kind: 'pglite', directory: path.join(dataDirectory, 'pg') });
+  try {
+    return await seed(database);
+  } finally {
+    await database.close();
+  }
+};
+
+type Owner = Awaited<ReturnType<typeof seed>>;
+
+const zonesUrl = (server: Server, owner: Owner) =>
+  `http://127.0.0.1:${server.port}/api/v1/clubs/${owner.clubId}/zones`;
+
+const createZone = (server: Server, owner: Owner, name: string) =>
+  fetch(zonesUrl(server, owner), {
+    method: 'POST',
+    headers: { authorization: owner.authorization, 'content-type': 'application/json' },
+    body: JSON.stringify({ name }),
+  });
+
+const listZoneNames = async (server: Server, owner: Owner) => {
+  const response = await fetch(zonesUrl(server, owner), { headers: { authorization: owner.authorization } });
+  expect(response.status).toBe(200);
+  const body = (await response.json()) as { tableZones: { name: string }[] };
+  return new Set(body.tableZones.map((zone) => zone.name));
+};
+
+/**
+ * Four clients create zones as fast as the server answers until it dies; answers the names whose
+ * creation was acknowledged (201). The server is killed with SIGKILL 1–3 s after the first acknowledgement.
+ */
+const writeUntilKilled = async (server: Server, owner: Owner, round: number) => {
+  const acknowledged: string[] = [];
+  let isDead = false;
+  const worker = async (id: number) => {
+    for (let index = 0; !isDead; index += 1) {
+      const name = `r${round}-w${id}-${index}`;
+      try {
+        const response = await createZone(server, owner, name);
+        if (response.status === 201) acknowledged.push(name);
+        else if (!isDead) throw new Error(`Unexpected ${response.status}: ${await response.text()}`);
+      } catch (error) {
+        if (!isDead) throw error;
+      }
+    }
+  };
+  const workers = [0, 1, 2, 3].map(worker);
+  await waitFor('a first acknowledged write', () => acknowledged.length > 0, 30_000);
+  await new Promise((resolve) => setTimeout(resolve, randomInt(1_000, 3_000)));
+  server.child.kill('SIGKILL');
+  isDead = true;
+  await server.exited;
+  await Promise.all(workers);
+  return acknowledged;
+};
+
+const ROUNDS = 3;
+
+/**
+ * ROUNDS kills during writes; each restart must find every write acknowledged before the kill (the
+ * restart that checks a round is the one that writes the next).
+ */
+const checkNoAcknowledgedWriteLost = async (env: Record<string, string>, owner: Owner) => {
+  let total = 0;
+  let previous: string[] = [];
+  for (let round = 0; round <= ROUNDS; round += 1) {
+    const server = await startServer(env);
+    await waitHealthy(server);
+    const stored = await listZoneNames(server, owner);
+    expect(previous.filter((name) => !stored.has(name))).toEqual([]);
+    if (round === ROUNDS) {
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      break;
+    }
+    previous = await writeUntilKilled(server, owner, round);
+    expect(previous.length).toBeGreaterThan(0);
+    total += previous.length;
+  }
+  console.info(`${total} acknowledged writes over ${ROUNDS} SIGKILL rounds, 0 lost`);
+};
+
+describe.runIf(testDatabaseKind() === 'pglite')('the embedded database and a crashed server', () => {
+  it('starts again at once after a kill -9, and still refuses a second server while one runs', async () => {
+    const dataDirectory = await temporaryFolder();
+    await seedEmbedded(dataDirectory);
+    const first = await startServer({ DATA_DIR: dataDirectory });
+    await waitHealthy(first);
+
+    const second = await startServer({ DATA_DIR: dataDirectory });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain('already in use by another Carta process');
+
+    await kill9(first);
+    const startedAt = Date.now();
+    const restarted = await startServer({ DATA_DIR: dataDirectory });
+    await waitHealthy(restarted);
+    // Start-up itself (tsx, WebAssembly, migrations check) takes a few seconds on a busy machine; the
+    // point is that it is not refused, nor kept waiting for the dead process's lock to age.
+    expect(Date.now() - startedAt).toBeLessThan(30_000);
+    restarted.child.kill('SIGTERM');
+    expect(await restarted.exited).toBe(0);
+  }, 120_000);
+
+  it('loses no acknowledged write when the server is killed with SIGKILL while owners write', async () => {
+    const dataDirectory = await temporaryFolder();
+    const owner = await seedEmbedded(dataDirectory);
+    await checkNoAcknowledgedWriteLost({ DATA_DIR: dataDirectory }, owner);
+  }, 300_000);
+
+  it('on SIGTERM finishes the request in flight, exits 0 within 10 s and leaves the folder free', async () => {
+    const dataDirectory = await temporaryFolder();
+    const owner = await seedEmbedded(dataDirectory);
+    const server = await startServer({ DATA_DIR: dataDirectory });
+    await waitHealthy(server);
+
+    // A request whose body is still arriving when SIGTERM comes: the server has begun it (it logged
+    // "incoming request") and must finish it.
+    const body = JSON.stringify({ name: 'Terrazza' });
+    let answer: { status: number | undefined; text: string } | undefined;
+    const pending = request(zonesUrl(server, owner), {
+      method: 'POST',
+      headers: {
+        authorization: owner.authorization,
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+      },
+    });
+    const answered = new Promise<void>((resolve, reject) => {
+      pending.once('error', reject);
+      pending.once('response', (response) => {
+        let text = '';
+        response.on('data', (chunk) => {
+          text += chunk;
+        });
+        response.once('end', () => {
+          answer = { status: response.statusCode, text };
+          resolve();
+        });
+      });
+    });
+    pending.write(body.slice(0, 5));
+    pending.flushHeaders();
+    await waitFor(
+      'the server to begin the request',
+      () => server.output().includes('"msg":"incoming request"') && server.output().includes('"POST"'),
+      30_000,
+    );
+    const signalledAt = Date.now();
+    server.child.kill('SIGTERM');
+    await waitFor(
+      'the server to begin shutting down',
+      () => server.output().includes('shutting down'),
+      10_000,
+    );
+    pending.end(body.slice(5));
+    await answered;
+    expect(answer?.status).toBe(201);
+    expect(await server.exited).toBe(0);
+    expect(Date.now() - signalledAt).toBeLessThan(10_000);
+
+    // Closed cleanly: the folder opens at once, with the write in it.
+    const reopened = await openDatabase({ kind: 'pglite', directory: path.join(dataDirectory, 'pg') });
+    try {
+      const rows = (await reopened.db.execute(
+        "select name from table_zones where name = 'Terrazza'",
+      )) as unknown as {
+        rows: unknown[];
+      };
+      expect(rows.rows).toHaveLength(1);
+    } finally {
+      await reopened.close();
+    }
+  }, 120_000);
+
+  it('on SIGTERM does not wait past 10 s for a request that never ends', async () => {
+    const dataDirectory = await temporaryFolder();
+    const owner = await seedEmbedded(dataDirectory);
+    const server = await startServer({ DATA_DIR: dataDirectory });
+    await waitHealthy(server);
+    const stuck = request(zonesUrl(server, owner), {
+      method: 'POST',
+      headers: {
+        authorization: owner.authorization,
+        'content-type': 'application/json',
+        'content-length': 100,
+      },
+    });
+    stuck.on('error', () => {});
+    stuck.write('{"name"');
+    stuck.flushHeaders();
+    try {
+      await waitFor('the server to begin the request', () => server.output().includes('"POST"'), 30_000);
+      const signalledAt = Date.now();
+      server.child.kill('SIGTERM');
+      await server.exited;
+      expect(Date.now() - signalledAt).toBeLessThan(13_000);
+      // The folder is free again for the next start.
+      const reopened = await openDatabase({ kind: 'pglite', directory: path.join(dataDirectory, 'pg') });
+      await reopened.close();
+    } finally {
+      stuck.destroy();
+    }
+  }, 120_000);
+});
+
+describe.runIf(testDatabaseKind() === 'postgres' && process.env.TEST_DATABASE_URL)(
+  'PostgreSQL and a crashed server',
+  () => {
+    it('loses no acknowledged write when the server is killed with SIGKILL while owners write', async () => {
+      const adminUrl = process.env.TEST_DATABASE_URL;
+      if (!adminUrl) throw new Error('Expected TEST_DATABASE_URL: the test runs only when it is set');
+      const name = `carta_crash_${Date.now()}_${randomInt(1e6)}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      try {
+        const url = new URL(adminUrl);
+        url.pathname = `/${name}`;
+        const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 2 });
+        let owner: Owner;
+        try {
+          owner = await seed(database);
+        } finally {
+          await database.close();
+        }
+        const dataDirectory = await temporaryFolder();
+        await checkNoAcknowledgedWriteLost({ DATA_DIR: dataDirectory, DATABASE_URL: url.toString() }, owner);
+      } finally {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      }
+    }, 300_000);
+  },
+);
