@@ -1,6 +1,8 @@
-// npm run bench:guest: how fast the guest page and the public table call answer on a warm cache,
-// against a route that sends the same bytes from memory (the upper bound), in the same run.
+// npm run bench:guest: how fast the guest page and the public table call answer on a warm cache, as
+// a browser asks for them (brotli or gzip), against a route that sends the same compressed bytes from
+// memory (the upper bound), in the same run.
 // Starts the server on a free port with a fresh embedded database seeded by `npm run demo`.
+import { request } from 'node:http';
 import autocannon from 'autocannon';
 import { startDemoServer } from './demo-server.mjs';
 
@@ -9,9 +11,28 @@ const duration = Number(process.env.BENCH_SECONDS ?? 10);
 
 const { base, stop } = await startDemoServer({ extraEnvironment: { CARTA_BENCH: '1' } });
 
-const headers = { 'accept-language': 'it-IT,it;q=0.9' };
+const headers = { 'accept-language': 'it-IT,it;q=0.9', 'accept-encoding': 'br, gzip' };
+
+/** The bytes that leave the server for one request (fetch would decode them). */
+const bytesSent = (url, acceptEncoding) =>
+  new Promise((resolve, reject) => {
+    request(url, { headers: { ...headers, 'accept-encoding': acceptEncoding } }, (response) => {
+      let length = 0;
+      response.on('data', (chunk) => {
+        length += chunk.length;
+      });
+      response.on('end', () =>
+        resolve({ length, encoding: response.headers['content-encoding'] ?? 'identity' }),
+      );
+    })
+      .on('error', reject)
+      .end();
+  });
+
 const guestPath = '/public/menu/1/1/1';
-const page = await fetch(`${base}${guestPath}`, { headers });
+const page = await fetch(`${base}${guestPath}`, {
+  headers: { 'accept-language': headers['accept-language'] },
+});
 if (page.status !== 200) throw new Error(`The guest page answered ${page.status}`);
 const html = await page.text();
 const tablePath = '/api/v1/clubs/1/menu/tables/1';
@@ -46,8 +67,13 @@ const measure = async (url) => {
   return run(url, duration);
 };
 
+const sizes = [];
+for (const acceptEncoding of ['identity', 'gzip', 'br, gzip']) {
+  const sent = await bytesSent(`${base}${guestPath}`, acceptEncoding);
+  sizes.push(`${sent.encoding} ${(sent.length / 1024).toFixed(1)} KB`);
+}
 console.log(
-  `\n${connections} connections, ${duration} s each; the 80-dish menu page is ${(html.length / 1024).toFixed(1)} KB of HTML\n`,
+  `\n${connections} connections, ${duration} s each, accept-encoding: br, gzip; the 80-dish menu page sent: ${sizes.join(', ')} (first TCP flight: 14 KB)\n`,
 );
 console.log('route                           req/s   p50 ms   p99 ms   errors   bound req/s   ratio');
 for (const [name, url, boundUrl] of [

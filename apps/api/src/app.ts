@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { API_BASE_PATH } from '@carta/contract/limits';
 import { BUILD_HEADER } from '@carta/contract/public-config';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyContextConfig, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -25,11 +24,13 @@ import type { Mailer } from './lib/mailer.ts';
 import type { Storage } from './lib/storage.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { clubScope } from './plugins/club-scope.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorsPlugin, handleFrameworkError } from './plugins/errors.ts';
 import { guestCachePlugin } from './plugins/guest-cache.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { pageViewsPlugin } from './plugins/page-views.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { servicesPlugin } from './plugins/services.ts';
 import { readWebBuild, WEB_DIST, webPlugin } from './plugins/web.ts';
 import { guestPageRoutes } from './routes/guest-pages.ts';
@@ -96,6 +97,8 @@ export const buildApp = async ({
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // First of the request hooks: an answer refused by a later one still carries the headers.
+  await app.register(securityHeadersPlugin, { config });
 
   const build = config.isServingWeb ? readWebBuild(webRoot) : 'dev';
   app.addHook('onSend', async (request, reply) => {
@@ -111,20 +114,15 @@ export const buildApp = async ({
   });
 
   await app.register(errorsPlugin);
+  // Before any route: it hooks every route as it is added.
+  await app.register(compressionPlugin);
   await app.register(servicesPlugin, { config, appSecret, mailer, storage });
   await app.register(databasePlugin, { handle: database });
   await app.register(authPlugin);
   await app.register(guestCachePlugin);
   await app.register(pageViewsPlugin);
   await app.register(waiterCallSignalsPlugin);
-  // Limits are per route (`config.rateLimit`), counted per address in this process's memory.
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      new AppError(429, 'RATE_LIMITED', {
-        headers: { 'retry-after': String(Math.ceil(context.ttl / 1000)) },
-      }),
-  });
+  // Per-address limits are counted in the database, so they hold across processes (0036).
   await app.register(signUpLimitPlugin);
   await app.register(openapiPlugin);
 

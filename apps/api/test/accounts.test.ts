@@ -3,8 +3,9 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
-import { accounts, addresses, authAttempts, clubs, oneTimeTokens, sessions } from '../src/db/schema.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { accounts, addresses, clubs, oneTimeTokens, sessions } from '../src/db/schema.ts';
+import { accountDelaySeconds } from '../src/features/accounts/attempts.ts';
 import { generateTotp } from '../src/features/accounts/totp.ts';
 import { firstOrThrow } from '../src/lib/db-errors.ts';
 import { hashToken } from '../src/lib/tokens.ts';
@@ -213,23 +214,134 @@ describe('accounts', () => {
     }
   });
 
-  it('locks an account out after 10 failures in 15 minutes, says when to retry, and lifts the lock', async () => {
-    const { phone, secret } = await activeOwner();
-    for (let attempt = 0; attempt < 10; attempt++) {
-      expect((await login(phone, 'Tavolo7$Ross', '000000')).statusCode).toBe(401);
+  /** Runs `body` with the server's clock (Date) in the test's hands, starting from now. */
+  const withClock = async (body: (advance: (seconds: number) => void) => Promise<void>) => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now());
+    try {
+      await body((seconds) => vi.setSystemTime(Date.now() + seconds * 1000));
+    } finally {
+      vi.useRealTimers();
     }
-    const locked = await login(phone, PASSWORD, generateTotp(secret));
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json().code).toBe('RATE_LIMITED');
-    const retryAfter = Number(locked.headers['retry-after']);
-    expect(retryAfter).toBeGreaterThan(800);
-    expect(retryAfter).toBeLessThanOrEqual(900);
-    // Fifteen minutes later the attempts no longer count.
-    await context.database.db
-      .update(authAttempts)
-      .set({ createdAt: new Date(Date.now() - 16 * 60 * 1000) })
-      .where(eq(authAttempts.phone, phone));
-    expect((await login(phone, PASSWORD, generateTotp(secret))).statusCode).toBe(200);
+  };
+  const loginFrom = (remoteAddress: string, phone: string, password: string, totp: string) =>
+    context.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      headers: english,
+      remoteAddress,
+      payload: { username: phone, password, totp },
+    });
+  const WRONG = 'Tavolo7$Ross';
+
+  it('slows an account after five failures, 1 s then doubling up to a minute, from any address', async () => {
+    const { phone, secret } = await activeOwner();
+    await withClock(async (advance) => {
+      // The guesses come from a new address each time: the account's own count slows them.
+      for (let attempt = 0; attempt < 5; attempt++)
+        expect((await loginFrom(uniqueAddress(), phone, WRONG, '000000')).statusCode).toBe(401);
+      const waits: number[] = [];
+      for (let attempt = 0; attempt < 8; attempt++) {
+        const refused = await loginFrom(uniqueAddress(), phone, PASSWORD, generateTotp(secret));
+        expect(refused.statusCode).toBe(429);
+        expect(refused.json()).toEqual({
+          status: 429,
+          code: 'RATE_LIMITED',
+          message: 'Too many attempts, please try again later',
+        });
+        const wait = Number(refused.headers['retry-after']);
+        waits.push(wait);
+        advance(wait);
+        expect((await loginFrom(uniqueAddress(), phone, WRONG, '000000')).statusCode).toBe(401);
+      }
+      expect(waits).toEqual([1, 2, 4, 8, 16, 32, 60, 60]);
+      // Thirteen failures in a few minutes, and the owner is still a minute away at most.
+      advance(60);
+      expect((await loginFrom(uniqueAddress(), phone, PASSWORD, generateTotp(secret))).statusCode).toBe(200);
+    });
+  });
+
+  it('lets the owner in from another address, after a short wait, when ten wrong passwords came from one', async () => {
+    const { phone, secret } = await activeOwner();
+    const attacker = uniqueAddress();
+    await withClock(async (advance) => {
+      for (let failures = 0; failures < 10; failures++) {
+        // Each guess as soon as the account's delay allows it.
+        advance(accountDelaySeconds(failures));
+        expect((await loginFrom(attacker, phone, WRONG, '000000')).statusCode).toBe(401);
+      }
+      // The attacker's address has had its ten: it waits out the quarter of an hour, right password or not.
+      const blocked = await loginFrom(attacker, phone, PASSWORD, generateTotp(secret));
+      expect(blocked.statusCode).toBe(429);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(800);
+      // The owner, elsewhere, waits the account's delay (32 s after ten failures), then is in.
+      const owner = loginFrom.bind(null, uniqueAddress(), phone, PASSWORD);
+      const wait = await owner(generateTotp(secret));
+      expect(wait.statusCode).toBe(429);
+      expect(Number(wait.headers['retry-after'])).toBe(32);
+      advance(32);
+      expect((await owner(generateTotp(secret))).statusCode).toBe(200);
+    });
+  });
+
+  it("forgets the account's failures from an address when it logs in from there", async () => {
+    const { phone, secret } = await activeOwner();
+    const address = uniqueAddress();
+    await withClock(async (advance) => {
+      for (let attempt = 0; attempt < 5; attempt++)
+        expect((await loginFrom(address, phone, WRONG, '000000')).statusCode).toBe(401);
+      advance(1);
+      expect((await loginFrom(address, phone, PASSWORD, generateTotp(secret))).statusCode).toBe(200);
+      // Counted again from zero: two typos in a row are no reason to wait.
+      expect((await loginFrom(address, phone, WRONG, '000000')).statusCode).toBe(401);
+      expect((await loginFrom(address, phone, WRONG, '000000')).statusCode).toBe(401);
+    });
+  });
+
+  it("keeps counting someone else's failures after the owner logs in from elsewhere", async () => {
+    const { phone, secret } = await activeOwner();
+    const attacker = uniqueAddress();
+    await withClock(async (advance) => {
+      for (let attempt = 0; attempt < 5; attempt++)
+        expect((await loginFrom(attacker, phone, WRONG, '000000')).statusCode).toBe(401);
+      advance(1);
+      expect((await loginFrom(uniqueAddress(), phone, PASSWORD, generateTotp(secret))).statusCode).toBe(200);
+      // The sixth guess still waits 2 s after it: the owner's login did not wipe the attacker's count.
+      expect((await loginFrom(attacker, phone, WRONG, '000000')).statusCode).toBe(401);
+      expect((await loginFrom(attacker, phone, WRONG, '000000')).statusCode).toBe(429);
+    });
+  });
+
+  it("clears the account's failures when its password is reset", async () => {
+    const { phone, secret } = await activeOwner();
+    const address = uniqueAddress();
+    await withClock(async (advance) => {
+      for (let failures = 0; failures < 8; failures++) {
+        advance(accountDelaySeconds(failures));
+        expect((await loginFrom(address, phone, WRONG, '000000')).statusCode).toBe(401);
+      }
+      const recovery = await context.app.inject({
+        method: 'POST',
+        url: '/api/v1/users/password/recovery',
+        remoteAddress: address,
+        payload: { phone },
+      });
+      expect(recovery.json()).toEqual({ outcome: 'sent' });
+      const newPassword = 'Bancone9@Nuovo';
+      const reset = await context.app.inject({
+        method: 'POST',
+        url: '/api/v1/users/password/reset',
+        payload: {
+          token: linkToken(context.mailer.sent.at(-1)?.link),
+          password: newPassword,
+          passwordTwo: newPassword,
+        },
+      });
+      expect(reset.json()).toEqual({ outcome: 'reset' });
+      // Without the reset, the ninth try would wait 8 s; and this address would have two tries left.
+      expect((await loginFrom(address, phone, WRONG, '000000')).statusCode).toBe(401);
+      expect((await loginFrom(address, phone, newPassword, generateTotp(secret))).statusCode).toBe(200);
+    });
   });
 
   it('locks an address out after 10 failures, whatever the phones', async () => {

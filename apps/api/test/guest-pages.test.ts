@@ -1,4 +1,4 @@
-import { gzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { THEME_FONTS } from '@carta/contract/themes';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -253,13 +253,27 @@ describe('guest pages', () => {
     expect(css).toContain(fontPath);
   });
 
-  it('keep the 80-dish menu page within 30 KB compressed, styles included', async () => {
-    const { club, call, table, page } = await setUp();
+  it('send the 80-dish menu page, styles included, within the first TCP flight (14 KB, RFC 6928)', async () => {
+    const { club, call, table } = await setUp();
     const menu = (await call('POST', '/menu', demoDinner())).json();
-    const html = (await page(`/public/menu/${club.id}/${table.id}/${menu.id}`)).body;
+    const url = `/public/menu/${club.id}/${table.id}/${menu.id}`;
+    const sent = (acceptEncoding: string) =>
+      context.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-language': 'it-IT,it;q=0.9', 'accept-encoding': acceptEncoding },
+      });
+    const html = (await sent('identity')).body;
     expect((html.match(/class="item/g) ?? []).length).toBe(80);
-    const compressed = gzipSync(html).length;
-    expect(compressed).toBeLessThanOrEqual(30 * 1024);
+    const brotli = await sent('br, gzip');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    // The bytes that leave the server, not a recompression of the HTML here.
+    expect(brotli.rawPayload.length).toBeLessThanOrEqual(14 * 1024);
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(html);
+    const gzip = await sent('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(html);
+    expect(gzip.rawPayload.length).toBeLessThanOrEqual(14 * 1024);
   });
 
   it('send one small script, cached for a year, and answer an unchanged page with an empty 304', async () => {
@@ -276,7 +290,9 @@ describe('guest pages', () => {
     expect(gzipSync(script.rawPayload).length).toBeLessThanOrEqual(30 * 1024);
 
     const etag = first.headers.etag as string;
-    expect(first.headers['cache-control']).toBe('no-cache');
+    expect(first.headers['cache-control']).toBe(
+      'public, max-age=0, s-maxage=15, stale-while-revalidate=60, stale-if-error=86400',
+    );
     const again = await context.app.inject({
       method: 'GET',
       url: `/public/menu/${club.id}/${table.id}/${menu.id}`,
@@ -295,6 +311,94 @@ describe('guest pages', () => {
       headers: { 'accept-language': 'it-IT,it;q=0.9', 'if-none-match': etag },
     });
     expect(changed.statusCode).toBe(200);
+  });
+
+  it('answer 304 to If-None-Match with a weak tag, a list of tags or *, on the page and the JSON', async () => {
+    const { club, call, table } = await setUp();
+    const menu = (await call('POST', '/menu', demoDinner())).json();
+    for (const url of [
+      `/public/menu/${club.id}/${table.id}/${menu.id}`,
+      `/api/v1/clubs/${club.id}/menu/tables/${table.id}/menus/${menu.id}`,
+      `/api/v1/clubs/${club.id}/menu/tables/${table.id}`,
+    ]) {
+      const get = (headers: Record<string, string>) =>
+        context.app.inject({
+          method: 'GET',
+          url,
+          headers: { 'accept-language': 'it-IT,it;q=0.9', 'accept-encoding': 'br, gzip', ...headers },
+        });
+      const first = await get({});
+      expect(first.statusCode).toBe(200);
+      const etag = first.headers.etag as string;
+      expect(etag).toMatch(/^"[^"]+"$/);
+      // A tag a proxy or a CDN weakened, and the tag of another encoding of the same content.
+      const plain = (await get({ 'accept-encoding': 'identity' })).headers.etag as string;
+      expect(plain).not.toBe(etag);
+      for (const ifNoneMatch of [etag, `W/${etag}`, `"other", W/${etag}`, `W/"other",${etag}`, '*', plain]) {
+        const answer = await get({ 'if-none-match': ifNoneMatch });
+        expect(answer.statusCode, `${url} ${ifNoneMatch}`).toBe(304);
+        expect(answer.rawPayload.length).toBe(0);
+        expect(answer.headers['content-encoding']).toBeUndefined();
+        expect(answer.headers.etag).toBe(etag);
+      }
+      for (const ifNoneMatch of ['"other"', 'W/"other", "else"', `"${etag.slice(2, -1)}"`]) {
+        expect((await get({ 'if-none-match': ifNoneMatch })).statusCode, `${url} ${ifNoneMatch}`).toBe(200);
+      }
+    }
+  });
+
+  it('send guest pages and JSON in the encoding the browser takes, kept once, cacheable by a CDN', async () => {
+    const { club, call, table } = await setUp();
+    const menu = (await call('POST', '/menu', demoDinner())).json();
+    for (const [url, type] of [
+      [`/public/menu/${club.id}/${table.id}/${menu.id}`, 'text/html'],
+      [`/api/v1/clubs/${club.id}/menu/tables/${table.id}/menus/${menu.id}`, 'application/json'],
+    ] as const) {
+      const get = (acceptEncoding?: string) =>
+        context.app.inject({
+          method: 'GET',
+          url,
+          headers: {
+            'accept-language': 'it-IT,it;q=0.9',
+            ...(acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }),
+          },
+        });
+      const plain = await get();
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers['content-type']).toContain(type);
+      expect(plain.headers.vary).toContain('accept-encoding');
+      expect(plain.headers['cache-control']).toBe(
+        'public, max-age=0, s-maxage=15, stale-while-revalidate=60, stale-if-error=86400',
+      );
+      for (const [acceptEncoding, encoding] of [
+        ['gzip, deflate, br, zstd', 'br'],
+        ['br;q=0, gzip', 'gzip'],
+        ['gzip;q=1, br;q=0.5', 'gzip'],
+        ['*', 'br'],
+        ['*;q=0', undefined],
+        ['gzip;q=0, br;q=0', undefined],
+        ['deflate', undefined],
+        ['identity', undefined],
+      ] as const) {
+        const answer = await get(acceptEncoding);
+        expect(answer.headers['content-encoding'], acceptEncoding).toBe(encoding);
+        expect(answer.headers.vary).toContain('accept-encoding');
+        const decoded =
+          encoding === 'br'
+            ? brotliDecompressSync(answer.rawPayload)
+            : encoding === 'gzip'
+              ? gunzipSync(answer.rawPayload)
+              : answer.rawPayload;
+        expect(decoded.toString()).toBe(plain.body);
+        expect(Number(answer.headers['content-length'])).toBe(answer.rawPayload.length);
+      }
+    }
+    // The page's own choice of language still makes a different copy in a shared cache.
+    const page = await context.app.inject({
+      method: 'GET',
+      url: `/public/menu/${club.id}/${table.id}/${menu.id}`,
+    });
+    expect(page.headers.vary).toBe('accept-language, accept-encoding');
   });
 
   it.runIf(testDatabaseKind() === 'postgres')(

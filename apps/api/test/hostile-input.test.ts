@@ -7,12 +7,14 @@ import { type App, buildApp } from '../src/app.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
 import { clubTables } from '../src/db/schema.ts';
 import { firstOrThrow } from '../src/lib/db-errors.ts';
+import { createMemoryMailer } from '../src/lib/mailer.ts';
 import {
   openTestDatabase,
   seedClub,
   seedOwner,
   TEST_APP_SECRET,
   testConfig,
+  testDatabaseKind,
   uniqueAddress,
   uniquePhone,
   useTestApp,
@@ -579,6 +581,38 @@ describe('sign-up limit', () => {
     // Another address is not held back.
     expect((await signUp(uniqueAddress())).statusCode).toBe(201);
   });
+
+  it.runIf(testDatabaseKind() === 'postgres')(
+    'counts the sign-ups of one address over several server processes on one database',
+    async () => {
+      const other = await buildApp({
+        config: testConfig(),
+        database: context.database,
+        appSecret: TEST_APP_SECRET,
+        mailer: createMemoryMailer(),
+        logger: false,
+      });
+      await other.ready();
+      try {
+        const address = uniqueAddress();
+        const statuses: number[] = [];
+        for (let attempt = 0; attempt < 7; attempt += 1) {
+          // Sign-ups alternate between the two processes, as behind a load balancer.
+          const app = attempt % 2 === 0 ? context.app : other;
+          const answer = await app.inject({
+            method: 'POST',
+            url: '/api/v1/users',
+            remoteAddress: address,
+            payload: account(),
+          });
+          statuses.push(answer.statusCode);
+        }
+        expect(statuses).toEqual([201, 201, 201, 201, 201, 429, 429]);
+      } finally {
+        await other.close();
+      }
+    },
+  );
 
   it('does not count a form sent back by validation, nor an owner adding a club', async () => {
     const address = uniqueAddress();

@@ -3,8 +3,9 @@ import { WAITER_CALL_COOLDOWN_SECONDS, WAITER_CALL_EXPIRY_MINUTES } from '@carta
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
-import { waiterCalls } from '../src/db/schema.ts';
+import { rateLimits, waiterCalls } from '../src/db/schema.ts';
 import { createMemoryMailer } from '../src/lib/mailer.ts';
+import { hashAddress } from '../src/lib/rate-limits.ts';
 import {
   present,
   seedClub,
@@ -12,6 +13,7 @@ import {
   TEST_APP_SECRET,
   testConfig,
   testDatabaseKind,
+  uniqueAddress,
   useTestApp,
 } from './helpers.ts';
 
@@ -193,19 +195,75 @@ describe('call waiter', () => {
     expect((await call('GET', '/waiter-calls')).json().calls).toHaveLength(1);
   });
 
-  it('limit one address to a few calls in ten minutes, over all tables', async () => {
-    const { guest, terrace, bar, call } = await setUp();
+  it('limit one address to a few calls in ten minutes, over all tables and both ways of calling', async () => {
+    const { club, guest, terrace, bar, call } = await setUp();
+    const address = uniqueAddress();
     const answers: number[] = [];
     for (let index = 0; index < 8; index += 1) {
       const tableId = index % 2 === 0 ? terrace.id : bar.id;
-      answers.push((await guest('POST', tableId, '10.9.9.9')).statusCode);
+      answers.push((await guest('POST', tableId, address)).statusCode);
       const { calls } = (await call('GET', '/waiter-calls')).json();
       for (const entry of calls) await call('POST', `/waiter-calls/${entry.id}/close`);
       await context.database.db.update(waiterCalls).set({ closedAt: new Date(0) });
     }
     expect(answers.slice(0, 6).every((status) => status === 201)).toBe(true);
     expect(answers.slice(6)).toEqual([429, 429]);
+    // The form for phones without JavaScript shares the count.
+    const form = await context.app.inject({
+      method: 'POST',
+      url: `/public/waiter/${club.id}/${terrace.id}`,
+      remoteAddress: address,
+    });
+    expect(form.statusCode).toBe(429);
+    expect(Number(form.headers['retry-after'])).toBeGreaterThan(500);
+    // Counted in the database under a keyed hash: the address itself is stored nowhere.
+    const rows = await context.database.db.execute(sql`select * from rate_limits`);
+    expect(JSON.stringify(rows)).not.toContain(address);
+    const [row] = await context.database.db
+      .select()
+      .from(rateLimits)
+      .where(eq(rateLimits.keyHash, hashAddress(TEST_APP_SECRET, 'waiter_call', address)));
+    expect(row?.count).toBe(9);
   });
+
+  it.runIf(testDatabaseKind() === 'postgres')(
+    'limit one address over several server processes on one database',
+    async () => {
+      const { club, terrace, bar, call } = await setUp();
+      const other = await buildApp({
+        config: testConfig(),
+        database: context.database,
+        appSecret: TEST_APP_SECRET,
+        mailer: createMemoryMailer(),
+        logger: false,
+      });
+      await other.ready();
+      try {
+        const address = uniqueAddress();
+        const answers: number[] = [];
+        for (let index = 0; index < 8; index += 1) {
+          // Calls alternate between the two processes, as behind a load balancer.
+          const app = index % 2 === 0 ? context.app : other;
+          const tableId = index % 4 < 2 ? terrace.id : bar.id;
+          const answer = await app.inject({
+            method: 'POST',
+            url: `/api/v1/clubs/${club.id}/menu/tables/${tableId}/waiter-call`,
+            remoteAddress: address,
+          });
+          answers.push(answer.statusCode);
+          const { calls } = (await call('GET', '/waiter-calls')).json();
+          for (const entry of calls) await call('POST', `/waiter-calls/${entry.id}/close`);
+          await context.database.db
+            .update(waiterCalls)
+            .set({ closedAt: new Date(0) })
+            .where(eq(waiterCalls.clubId, club.id));
+        }
+        expect(answers).toEqual([201, 201, 201, 201, 201, 201, 429, 429]);
+      } finally {
+        await other.close();
+      }
+    },
+  );
 
   it('offer the button on guest pages only when the club has it on, and work without JavaScript', async () => {
     const { club, call, terrace } = await setUp();
@@ -229,12 +287,13 @@ describe('call waiter', () => {
     expect(action).toMatch(new RegExp(`^/public/waiter/${club.id}/${terrace.id}\\?back=`));
 
     // The form as a browser without JavaScript sends it: a page that says staff know, and a link back.
+    const formAddress = uniqueAddress();
     const sent = await context.app.inject({
       method: 'POST',
       url: present(action, 'the form action'),
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' },
       payload: '',
-      remoteAddress: '10.200.0.1',
+      remoteAddress: formAddress,
     });
     expect(sent.statusCode).toBe(200);
     expect(sent.body).toContain('Staff notified');
@@ -248,7 +307,7 @@ describe('call waiter', () => {
     const refused = await context.app.inject({
       method: 'POST',
       url: present(action, 'the form action'),
-      remoteAddress: '10.200.0.1',
+      remoteAddress: formAddress,
     });
     expect(refused.statusCode).toBe(404);
   });

@@ -8,6 +8,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -86,6 +87,25 @@ export const authAttempts = pgTable(
   (table) => [
     index().on(table.kind, table.phone, table.createdAt),
     index().on(table.kind, table.ipAddress, table.createdAt),
+  ],
+);
+
+/**
+ * Per-address limits that must hold across server processes (sign-ups, waiter calls): one row per kind and
+ * address, with the start of its window and the requests counted in it (decision 0036). The address is
+ * kept only as a keyed hash: the waiter-call design promises a guest's address is never stored (0027).
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    kind: text({ enum: ['sign_up', 'waiter_call'] }).notNull(),
+    keyHash: text().notNull(),
+    windowStart: timestamp({ withTimezone: true }).notNull(),
+    count: integer().notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.kind, table.keyHash] }),
+    index().on(table.kind, table.windowStart),
   ],
 );
 

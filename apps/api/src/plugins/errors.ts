@@ -71,6 +71,8 @@ const sendNotFound = (request: FastifyRequest, reply: FastifyReply, code: ErrorC
  */
 export const handleFrameworkError = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
   request.log.info({ code: error.code, message: error.message }, 'request refused');
+  // No hook runs for these answers: the security headers are set here (plugins/security-headers.ts).
+  reply.headers(request.server.securityHeadersOf(request.url));
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendNotFound(request, reply, 'NOT_FOUND');
   const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
   return sendError(request, reply, status, codeForStatus(status));

@@ -1,11 +1,9 @@
-import { createHash } from 'node:crypto';
 import { pickLanguage } from '@carta/contract/accept-language';
 import { id } from '@carta/contract/fields';
 import { guestMenuPath, guestTablePath, guestWaiterPath } from '@carta/contract/guest-paths';
 import { API_BASE_PATH } from '@carta/contract/limits';
 import { TableParamsSchema } from '@carta/contract/tables';
 import type { ThemeFont } from '@carta/contract/themes';
-import { WAITER_CALLS_PER_ADDRESS } from '@carta/contract/waiter-calls';
 import { weekdayName } from '@carta/contract/weekdays';
 import { bundleGuestScript, bundleServiceWorker } from '@carta/guest/bundle';
 import { chrome, fill } from '@carta/guest/chrome';
@@ -16,8 +14,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loadCallableTable, loadGuestMenu, loadGuestTable } from '../features/guest/guest-view.ts';
+import { limitWaiterCalls } from '../features/waiter-calls/waiter-call-limit.ts';
 import { callWaiter } from '../features/waiter-calls/waiter-call-store.ts';
-import type { CachedPage } from '../plugins/guest-cache.ts';
+import {
+  type CachedPage,
+  GUEST_CACHE_CONTROL,
+  type KeptBody,
+  keepBody,
+  sendKeptBody,
+} from '../plugins/guest-cache.ts';
 
 const MenuParams = TableParamsSchema.extend({ menuId: id });
 const PageQuery = z.object({ lang: z.string().max(5).optional(), list: z.string().optional() });
@@ -51,23 +56,20 @@ const choices = (
 ): LanguageChoice[] =>
   languages.map((code) => ({ code, href: `${path}?lang=${code}${extra}`, isCurrent: code === current }));
 
-/** HTML is revalidated every time: an unchanged page costs an empty 304 (ETag of its bytes). */
+/** Browsers revalidate every time: an unchanged page costs an empty 304 (ETag of its bytes). */
 const send = (request: FastifyRequest, reply: FastifyReply, page: CachedPage) => {
   reply
-    .header('cache-control', 'no-cache')
+    .header('cache-control', GUEST_CACHE_CONTROL)
     .header('vary', 'accept-language')
     .header('x-content-type-options', 'nosniff')
     .header('referrer-policy', 'no-referrer');
-  if (page.location) return reply.redirect(page.location, page.status as 302);
-  reply.header('etag', page.etag);
-  if (page.status === 200 && request.headers['if-none-match'] === page.etag) return reply.status(304).send();
-  return reply.status(page.status).type('text/html; charset=utf-8').send(page.html);
+  if ('location' in page) return reply.redirect(page.location, page.status);
+  return sendKeptBody(request, reply, page.status, 'text/html; charset=utf-8', page.body);
 };
 
-const page = (status: number, html: string): CachedPage => ({
+const page = async (status: number, html: string): Promise<CachedPage> => ({
   status,
-  html,
-  etag: `"${createHash('sha1').update(html).digest('base64url')}"`,
+  body: await keepBody(html),
 });
 
 /** The cache key: the address and the languages the browser asks for, which pick the page's language. */
@@ -118,16 +120,15 @@ export const guestPageRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(serviceWorker),
   );
   const scriptPath = `/public/assets/${script.name}`;
+  const scriptBody = await keepBody(script.body);
   app.get(
     '/public/assets/:name',
-    { schema: { hide: true, params: z.object({ name: z.string() }) } },
+    { compress: false, schema: { hide: true, params: z.object({ name: z.string() }) } },
     async (request, reply) => {
       if (request.params.name !== script.name) return reply.status(404).type('text/plain').send('Not found');
       // Named by content hash: cached for a year, never stale.
-      return reply
-        .type('text/javascript; charset=utf-8')
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .send(script.body);
+      reply.header('cache-control', 'public, max-age=31536000, immutable');
+      return sendKeptBody(request, reply, 200, 'text/javascript; charset=utf-8', scriptBody);
     },
   );
 
@@ -176,7 +177,7 @@ export const guestPageRoutes: FastifyPluginAsyncZod = async (app) => {
     // With exactly one menu, open it; the list stays one tap back (?list).
     const [onlyMenu, ...others] = table.response.menu;
     if (onlyMenu && others.length === 0 && query.list === undefined)
-      return { status: 302, html: '', etag: '', location: menuHref(onlyMenu.id) };
+      return { status: 302, location: menuHref(onlyMenu.id) };
     return page(
       200,
       renderTablePage({
@@ -258,7 +259,7 @@ export const guestPageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     guestWaiterPath(':clubId', ':tableId'),
     {
-      config: { rateLimit: { max: WAITER_CALLS_PER_ADDRESS, timeWindow: 10 * 60_000 } },
+      preHandler: limitWaiterCalls(app),
       schema: { hide: true, params: TableParamsSchema, querystring: WaiterQuery },
     },
     async (request, reply) => {
@@ -290,22 +291,29 @@ export const guestPageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // For `npm run bench:guest` only: the same bytes sent from memory, the upper bound to compare with.
   if (process.env.CARTA_BENCH === '1') {
-    const echoes = new Map<string, { type: string; page: CachedPage }>();
+    const echoes = new Map<string, { type: string; body: KeptBody }>();
     app.put('/__bench/echo/:name', { schema: { hide: true } }, async (request) => {
       const { body, type } = request.body as { body: string; type: string };
-      echoes.set((request.params as { name: string }).name, { type, page: page(200, body) });
+      echoes.set((request.params as { name: string }).name, { type, body: await keepBody(body) });
       return { length: body.length };
     });
     app.get('/__bench/echo/:name', { schema: { hide: true } }, async (request, reply) => {
       const echo = echoes.get((request.params as { name: string }).name);
       if (!echo) return reply.status(404).send();
-      return reply.type(echo.type).header('cache-control', 'no-cache').send(echo.page.html);
+      // The same encoding choice and headers as the guest routes, without the cache lookup.
+      return sendKeptBody(
+        request,
+        reply.header('cache-control', GUEST_CACHE_CONTROL),
+        200,
+        echo.type,
+        echo.body,
+      );
     });
   }
 
   app.get(
     guestTablePath(':clubId', ':tableId'),
-    { schema: { hide: true, params: TableParamsSchema, querystring: PageQuery } },
+    { compress: false, schema: { hide: true, params: TableParamsSchema, querystring: PageQuery } },
     async (request, reply) => {
       return cached(request, reply, { ...request.params, menuId: 0 }, () =>
         renderTable(request.params, request.query, request.headers['accept-language']),
@@ -315,7 +323,7 @@ export const guestPageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     guestMenuPath(':clubId', ':tableId', ':menuId'),
-    { schema: { hide: true, params: MenuParams, querystring: PageQuery } },
+    { compress: false, schema: { hide: true, params: MenuParams, querystring: PageQuery } },
     async (request, reply) => {
       return cached(request, reply, request.params, () =>
         renderMenu(request.params, request.query, request.headers['accept-language']),

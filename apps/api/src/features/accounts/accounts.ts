@@ -16,6 +16,7 @@ import {
   recordTotpStep,
   setPasswordHash,
 } from './account-store.ts';
+import { clearAccountAttempts } from './attempts.ts';
 import { consumeToken, issueToken, revokeTokens } from './one-time-tokens.ts';
 import { decoyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
 import { createSession, revokeAllSessions, revokeOtherSessions } from './sessions.ts';
@@ -109,7 +110,7 @@ export const startSession = (db: Database, accountId: number, step: number) =>
 
 /**
  * Sets the password of the account the reset link names and ends every session and every other reset
- * link; false when the link is not good.
+ * link, and forgets the account's failed attempts (0036); false when the link is not good.
  */
 export const resetPassword = (db: Database, token: string, passwordHash: string) =>
   db.transaction(async (tx) => {
@@ -118,6 +119,7 @@ export const resetPassword = (db: Database, token: string, passwordHash: string)
     await setPasswordHash(tx, target.accountId, passwordHash);
     await revokeAllSessions(tx, target.accountId);
     await revokeTokens(tx, target.accountId, 'password_reset');
+    await clearAccountAttempts(tx, target.accountId);
     return true;
   });
 

@@ -32,7 +32,7 @@ import {
   startSession,
   verifyCredentials,
 } from './accounts.ts';
-import { clearFailedAttempts, recordFailedAttempt, secondsUntilAllowed } from './attempts.ts';
+import { clearFailedLogins, recordFailedAttempt, secondsUntilAllowed } from './attempts.ts';
 import { issueToken } from './one-time-tokens.ts';
 import { hashPassword } from './passwords.ts';
 import { revokeSession } from './sessions.ts';
@@ -139,7 +139,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         await recordFailedAttempt(app.db, 'login', username, request.ip);
         throw loginFailed();
       }
-      await clearFailedAttempts(app.db, 'login', username);
+      await clearFailedLogins(app.db, username, request.ip);
       return { token, admin: account.isAdmin };
     },
   );

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { ErrorResponseSchema } from '@carta/contract/errors';
 import { GuestMenuSchema } from '@carta/contract/guest';
 import { ItemParamsSchema } from '@carta/contract/menus';
@@ -7,23 +6,24 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { GUEST_CACHE_CONTROL, type KeptBody, keepBody, sendKeptBody } from '../../plugins/guest-cache.ts';
 import { loadGuestMenu, loadGuestTable } from './guest-view.ts';
 
 const GuestMenuParamsSchema = TableParamsSchema.extend({ menuId: ItemParamsSchema.shape.menuId });
 
-/** An answer checked against its schema and serialised once, then sent as kept bytes with an ETag. */
-type KeptJson = { body: string; etag: string } | null;
-const keep = <Schema extends z.ZodType>(schema: Schema, value: z.input<Schema> | null): KeptJson => {
-  if (value === null) return null;
-  const body = JSON.stringify(schema.parse(value));
-  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
-};
+/**
+ * An answer checked against its schema, serialised and compressed once, then sent as kept bytes with
+ * an ETag.
+ */
+const keep = async <Schema extends z.ZodType>(
+  schema: Schema,
+  value: z.input<Schema> | null,
+): Promise<KeptBody | null> => (value === null ? null : keepBody(JSON.stringify(schema.parse(value))));
 
-const sendKept = (request: FastifyRequest, reply: FastifyReply, kept: KeptJson) => {
+const sendKept = (request: FastifyRequest, reply: FastifyReply, kept: KeptBody | null) => {
   if (!kept) throw new AppError(404, 'NOT_FOUND');
-  reply.header('cache-control', 'no-cache').header('etag', kept.etag);
-  if (request.headers['if-none-match'] === kept.etag) return reply.status(304).send();
-  return reply.type('application/json; charset=utf-8').send(kept.body);
+  reply.header('cache-control', GUEST_CACHE_CONTROL);
+  return sendKeptBody(request, reply, 200, 'application/json; charset=utf-8', kept);
 };
 
 /** The guests' calls under /clubs/{clubId}: public (no token), inside clubScope as `isPublic`. */
@@ -32,6 +32,8 @@ export const guestRoutes: FastifyPluginAsyncZod = async (app) => {
     '/menu/tables/:tableId',
     {
       config: { isPublic: true },
+      // Compressed once per render (guest-cache.ts), not per request.
+      compress: false,
       schema: {
         tags: ['guest'],
         summary:
@@ -54,6 +56,8 @@ export const guestRoutes: FastifyPluginAsyncZod = async (app) => {
     '/menu/tables/:tableId/menus/:menuId',
     {
       config: { isPublic: true },
+      // Compressed once per render (guest-cache.ts), not per request.
+      compress: false,
       schema: {
         tags: ['guest'],
         summary: 'Public: one menu as a guest reads it, only while it is available at that table',

@@ -3,7 +3,6 @@ import { TableParamsSchema } from '@carta/contract/tables';
 import {
   GuestWaiterCallSchema,
   WAITER_CALLS_EVENT,
-  WAITER_CALLS_PER_ADDRESS,
   WaiterCallParamsSchema,
   WaiterCallsResponseSchema,
 } from '@carta/contract/waiter-calls';
@@ -13,6 +12,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { NoContent, bearerSecurity as security } from '../../lib/route-schemas.ts';
 import { clubIdOf } from '../../plugins/club-scope.ts';
 import { loadCallableTable } from '../guest/guest-view.ts';
+import { limitWaiterCalls } from './waiter-call-limit.ts';
 import { answerCall, callWaiter, guestCallState, openCalls } from './waiter-call-store.ts';
 
 /** A comment line now and then keeps proxies and phones from closing a quiet stream. */
@@ -49,10 +49,8 @@ export const waiterCallRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/menu/tables/:tableId/waiter-call',
     {
-      config: {
-        ...guestConfig,
-        rateLimit: { max: WAITER_CALLS_PER_ADDRESS, timeWindow: 10 * 60_000 },
-      },
+      config: guestConfig,
+      preHandler: limitWaiterCalls(app),
       schema: {
         tags: ['guest'],
         summary:
