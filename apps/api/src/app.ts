@@ -13,6 +13,7 @@ import { clubRoutes } from './features/clubs/routes.ts';
 import { clubStatsRoutes } from './features/clubs/stats-routes.ts';
 import { geographyRoutes } from './features/geography/routes.ts';
 import { guestRoutes } from './features/guest/routes.ts';
+import { incomingSweepPlugin } from './features/images/incoming-sweep.ts';
 import { clubUploadRoutes, fileRoutes } from './features/images/routes.ts';
 import { menuRoutes } from './features/menus/routes.ts';
 import { tableRoutes } from './features/tables/routes.ts';
@@ -121,6 +122,7 @@ export const buildApp = async ({
   await app.register(authPlugin);
   await app.register(guestCachePlugin);
   await app.register(pageViewsPlugin);
+  await app.register(incomingSweepPlugin);
   await app.register(waiterCallSignalsPlugin);
   // Per-address limits are counted in the database, so they hold across processes (0036).
   await app.register(signUpLimitPlugin);

@@ -1,9 +1,16 @@
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
-import { createS3Storage } from '../src/lib/storage.ts';
-import { present, seedClub, seedOwner, useTestApp } from './helpers.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { INCOMING_MAX_AGE_MS, sweepIncomingUploads } from '../src/features/images/incoming-sweep.ts';
+import { createLocalStorage, createS3Storage } from '../src/lib/storage.ts';
+import { present, seedClub, seedOwner, TEST_APP_SECRET, testConfig, useTestApp } from './helpers.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
 
 const photo = (width: number, height: number, format: 'jpeg' | 'png' = 'jpeg') =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 60, b: 40 } } })
@@ -203,6 +210,58 @@ describe('image upload flow', () => {
     expect(response.statusCode).toBe(400);
   });
 
+  it('sweeps uploads never completed after a day, keeping fresh ones and stored images', async () => {
+    const setup = await setUp();
+    const { complete } = await upload(setup, await photo(200, 200));
+    expect(complete.statusCode).toBe(201);
+    const image = complete.json();
+    const abandoned = `incoming/${setup.club.id}/logo-${'a'.repeat(32)}`;
+    const fresh = `incoming/${setup.club.id}/logo-${'f'.repeat(32)}`;
+    await context.app.storage.put(abandoned, Buffer.from('bytes never completed'), 'image/jpeg');
+    await context.app.storage.put(fresh, Buffer.from('bytes on their way'), 'image/jpeg');
+    const dayAndAnHourAgo = new Date(Date.now() - INCOMING_MAX_AGE_MS - HOUR_MS);
+    await utimes(path.join(context.filesDirectory, abandoned), dayAndAnHourAgo, dayAndAnHourAgo);
+    // The image itself is older still: only the incoming folder is swept.
+    for (const file of [`${image.key}.jpg`, `${image.key}-128.webp`])
+      await utimes(path.join(context.filesDirectory, file), dayAndAnHourAgo, dayAndAnHourAgo);
+
+    // Two processes sweeping at once: the second delete of the same file is harmless.
+    await Promise.all([sweepIncomingUploads(context.app.storage), sweepIncomingUploads(context.app.storage)]);
+
+    expect(await context.app.storage.get(abandoned)).toBeNull();
+    expect((await context.app.storage.get(fresh))?.toString()).toBe('bytes on their way');
+    expect((await context.app.inject({ method: 'GET', url: image.url })).statusCode).toBe(200);
+    expect((await context.app.inject({ method: 'GET', url: `/files/${image.key}.jpg` })).statusCode).toBe(
+      200,
+    );
+    await context.app.storage.delete(fresh);
+  });
+
+  it('sweeps abandoned uploads when the server starts', async () => {
+    const filesDirectory = await mkdtemp(path.join(tmpdir(), 'carta-sweep-'));
+    const abandoned = path.join(filesDirectory, 'incoming', '7', `logo-${'b'.repeat(32)}`);
+    await mkdir(path.dirname(abandoned), { recursive: true });
+    await writeFile(abandoned, 'bytes never completed');
+    const twoDaysAgo = new Date(Date.now() - 2 * INCOMING_MAX_AGE_MS);
+    await utimes(abandoned, twoDaysAgo, twoDaysAgo);
+    const app = await buildApp({
+      config: testConfig(),
+      database: context.database,
+      appSecret: TEST_APP_SECRET,
+      storage: createLocalStorage(filesDirectory, TEST_APP_SECRET),
+      logger: false,
+    });
+    try {
+      await app.ready();
+      await vi.waitFor(async () =>
+        expect(await app.storage.get(`incoming/7/logo-${'b'.repeat(32)}`)).toBeNull(),
+      );
+    } finally {
+      await app.close();
+      await rm(filesDirectory, { recursive: true, force: true });
+    }
+  });
+
   it('answers 404 for files that do not exist or do not look like ours', async () => {
     for (const url of [
       '/files/img/0123456789abcdef01234567-128.webp',
@@ -214,36 +273,64 @@ describe('image upload flow', () => {
   });
 });
 
+/** An S3 fake in this process: path-style objects of bucket `carta`, and ListObjectsV2 two keys a page. */
+const startS3Fake = async () => {
+  const objects = new Map<string, { body: Buffer; modifiedAt: Date }>();
+  const seen: { method: string; url: string; authorization?: string }[] = [];
+  const listPage = (query: URLSearchParams) => {
+    const prefix = `/carta/${query.get('prefix') ?? ''}`;
+    const keys = [...objects.keys()].filter((key) => key.startsWith(prefix)).sort();
+    // Like S3, the token says where the last page ended, not how many keys came before it.
+    const after = query.get('continuation-token') ?? '';
+    const remaining = keys.filter((key) => key > after);
+    const page = remaining.slice(0, 2);
+    const isTruncated = remaining.length > 2;
+    const contents = page
+      .map((key) => {
+        const modifiedAt = objects.get(key)?.modifiedAt.toISOString();
+        return `<Contents><Key>${key.slice('/carta/'.length)}</Key><LastModified>${modifiedAt}</LastModified></Contents>`;
+      })
+      .join('');
+    const next = isTruncated ? `<NextContinuationToken>${page.at(-1)}</NextContinuationToken>` : '';
+    return `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult><IsTruncated>${isTruncated}</IsTruncated>${contents}${next}</ListBucketResult>`;
+  };
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const method = present(request.method, 'a request method');
+      const url = present(request.url, 'a request address');
+      seen.push({ method, url, authorization: request.headers.authorization });
+      const [key = url, search = ''] = url.split('?');
+      const query = new URLSearchParams(search);
+      if (method === 'GET' && key === '/carta' && query.get('list-type') === '2') {
+        response.setHeader('content-type', 'application/xml');
+        response.end(listPage(query));
+        return;
+      }
+      if (method === 'PUT') objects.set(key, { body: Buffer.concat(chunks), modifiedAt: new Date() });
+      if (method === 'DELETE') objects.delete(key);
+      const body = method === 'GET' ? objects.get(key)?.body : undefined;
+      response.statusCode = method === 'GET' && !body ? 404 : 200;
+      response.end(body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const storage = createS3Storage({
+    kind: 's3',
+    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    bucket: 'carta',
+    region: 'eu-south-1',
+    accessKeyId: 'AKIDEXAMPLE',
+    secretAccessKey: 'secret',
+  });
+  return { storage, objects, seen, close: () => server.close() };
+};
+
 describe('S3 storage adapter', () => {
   it('signs its calls and hands out presigned PUT addresses', async () => {
-    const objects = new Map<string, Buffer>();
-    const seen: { method: string; url: string; authorization?: string }[] = [];
-    const server = createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        const method = present(request.method, 'a request method');
-        const url = present(request.url, 'a request address');
-        seen.push({ method, url, authorization: request.headers.authorization });
-        const [key = url] = url.split('?');
-        if (request.method === 'PUT') objects.set(key, Buffer.concat(chunks));
-        if (request.method === 'DELETE') objects.delete(key);
-        const body = request.method === 'GET' ? objects.get(key) : undefined;
-        response.statusCode = request.method === 'GET' && !body ? 404 : 200;
-        response.end(body);
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const { storage, seen, close } = await startS3Fake();
     try {
-      const storage = createS3Storage({
-        kind: 's3',
-        endpoint,
-        bucket: 'carta',
-        region: 'eu-south-1',
-        accessKeyId: 'AKIDEXAMPLE',
-        secretAccessKey: 'secret',
-      });
       await storage.put('img/abc-128.webp', Buffer.from('webp bytes'), 'image/webp');
       expect(seen.at(-1)).toMatchObject({ method: 'PUT', url: '/carta/img/abc-128.webp' });
       expect(seen.at(-1)?.authorization).toMatch(
@@ -263,7 +350,30 @@ describe('S3 storage adapter', () => {
       expect(uploadUrl.searchParams.get('X-Amz-SignedHeaders')).toContain('content-type');
       expect(uploadUrl.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
     } finally {
-      server.close();
+      close();
+    }
+  });
+
+  it('lists the incoming prefix page by page and sweeps only what is older than a day', async () => {
+    const { storage, objects, seen, close } = await startS3Fake();
+    try {
+      const old = ['incoming/1/logo-a', 'incoming/1/logo-b', 'incoming/2/banner-c'];
+      for (const key of [...old, 'incoming/2/logo-fresh', 'img/abc-128.webp'])
+        await storage.put(key, Buffer.from(key), 'image/jpeg');
+      const dayAndAnHourAgo = new Date(Date.now() - INCOMING_MAX_AGE_MS - HOUR_MS);
+      for (const key of [...old, 'img/abc-128.webp'])
+        present(objects.get(`/carta/${key}`), key).modifiedAt = dayAndAnHourAgo;
+
+      expect(await sweepIncomingUploads(storage)).toBe(3);
+
+      expect([...objects.keys()].sort()).toEqual(['/carta/img/abc-128.webp', '/carta/incoming/2/logo-fresh']);
+      const listing = seen.find((call) => call.url.includes('list-type=2'));
+      expect(listing?.url).toContain('prefix=incoming%2F');
+      expect(listing?.authorization).toMatch(/^AWS4-HMAC-SHA256 /);
+      // Five keys two a page: the listing followed the continuation token.
+      expect(seen.filter((call) => call.url.includes('list-type=2')).length).toBeGreaterThan(1);
+    } finally {
+      close();
     }
   });
 });

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AwsClient } from 'aws4fetch';
 import type { Config } from '../config.ts';
@@ -16,7 +16,11 @@ export type Storage = {
   delete: (key: string) => Promise<void>;
   /** An address the browser PUTs the object to, with this content type, until `expiresAt`. */
   createUploadUrl: (key: string, contentType: string, expiresAt: Date) => Promise<string>;
+  /** Every object whose key starts with `prefix` (a folder such as `incoming/`), with when it was written. */
+  list: (prefix: string) => AsyncIterable<StoredObject>;
 };
+
+export type StoredObject = { key: string; modifiedAt: Date };
 
 const KEY_PATTERN = /^[a-z0-9][a-z0-9/_.-]*$/;
 const assertKey = (key: string) => {
@@ -65,6 +69,26 @@ export const createLocalStorage = (root: string, secret: string): Storage => {
       }
     },
     delete: async (key) => rm(fileOf(key), { force: true }),
+    list: async function* (prefix) {
+      assertKey(prefix);
+      let entries: string[];
+      try {
+        entries = await readdir(path.join(root, prefix), { recursive: true });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+        throw error;
+      }
+      for (const entry of entries) {
+        const key = path.posix.join(prefix, entry.split(path.sep).join('/'));
+        try {
+          const details = await stat(path.join(root, key));
+          if (details.isFile()) yield { key, modifiedAt: details.mtime };
+        } catch (error) {
+          // Another process (or the upload's own completion) removed it since the folder was read.
+          if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        }
+      }
+    },
     createUploadUrl: async (key, contentType, expiresAt) => {
       assertKey(key);
       const expires = Math.floor(expiresAt.getTime() / 1000);
@@ -80,6 +104,14 @@ export const createLocalStorage = (root: string, secret: string): Storage => {
 };
 
 type S3Settings = Extract<Config['storage'], { kind: 's3' }>;
+
+const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+const xmlText = (text: string) =>
+  text.replace(/&(amp|lt|gt|quot|apos);/g, (_, name: string) => XML_ENTITIES[name] ?? '');
+const xmlValue = (xml: string, tag: string) => {
+  const found = new RegExp(`<${tag}>([^<]*)</${tag}>`).exec(xml);
+  return found?.[1] === undefined ? undefined : xmlText(found[1]);
+};
 
 /** S3-compatible storage through SigV4 (aws4fetch): presigned PUT for uploads, signed calls for the rest. */
 export const createS3Storage = (settings: S3Settings, fetchImplementation: typeof fetch = fetch): Storage => {
@@ -116,6 +148,27 @@ export const createS3Storage = (settings: S3Settings, fetchImplementation: typeo
       const response = await send(new Request(objectUrl(key), { method: 'DELETE' }));
       if (!response.ok && response.status !== 404)
         throw new Error(`S3 DELETE ${key} answered ${response.status}`);
+    },
+    // ListObjectsV2, a page of at most 1,000 keys at a time; the answer is small, regular XML.
+    list: async function* (prefix) {
+      assertKey(prefix);
+      let continuationToken: string | undefined;
+      do {
+        const url = new URL(`${settings.endpoint.replace(/\/$/, '')}/${settings.bucket}`);
+        url.searchParams.set('list-type', '2');
+        url.searchParams.set('prefix', prefix);
+        if (continuationToken) url.searchParams.set('continuation-token', continuationToken);
+        const response = await send(new Request(url));
+        if (!response.ok) throw new Error(`S3 LIST ${prefix} answered ${response.status}`);
+        const xml = await response.text();
+        for (const [, contents = ''] of xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)) {
+          const key = xmlValue(contents, 'Key');
+          const modified = xmlValue(contents, 'LastModified');
+          if (key && modified) yield { key, modifiedAt: new Date(modified) };
+        }
+        continuationToken =
+          xmlValue(xml, 'IsTruncated') === 'true' ? xmlValue(xml, 'NextContinuationToken') : undefined;
+      } while (continuationToken);
     },
     createUploadUrl: async (key, contentType, expiresAt) => {
       const seconds = Math.max(1, Math.floor((expiresAt.getTime() - Date.now()) / 1000));

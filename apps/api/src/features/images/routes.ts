@@ -17,8 +17,9 @@ import { LOCAL_UPLOAD_PATH, verifyUploadSignature } from '../../lib/storage.ts';
 import { clubIdOf } from '../../plugins/club-scope.ts';
 import { recordStoredImage } from './image-store.ts';
 import { describeImage, FILES_PATH, processImage } from './images.ts';
+import { INCOMING_PREFIX } from './incoming-sweep.ts';
 
-const incomingKey = (clubId: number, uploadId: string) => `incoming/${clubId}/${uploadId}`;
+const incomingKey = (clubId: number, uploadId: string) => `${INCOMING_PREFIX}${clubId}/${uploadId}`;
 
 /** POST /clubs/{clubId}/uploads and .../complete: registered inside clubScope. */
 export const clubUploadRoutes: FastifyPluginAsyncZod = async (app) => {

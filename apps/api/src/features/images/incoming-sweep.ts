@@ -1,0 +1,59 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Storage } from '../../lib/storage.ts';
+
+/** Where an upload's bytes wait between the signed PUT and `.../complete` (0038). */
+export const INCOMING_PREFIX = 'incoming/';
+/** An upload still there after a day was abandoned: its address expired 10 minutes after it was made. */
+export const INCOMING_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * Removes uploads never completed, older than a day. Several processes may sweep at once: each delete
+ * of a file already gone is a no-op, so nothing needs to decide which process sweeps.
+ */
+export const sweepIncomingUploads = async (storage: Storage, now = new Date()): Promise<number> => {
+  const cutoff = now.getTime() - INCOMING_MAX_AGE_MS;
+  let removed = 0;
+  for await (const object of storage.list(INCOMING_PREFIX)) {
+    if (object.modifiedAt.getTime() >= cutoff) continue;
+    await storage.delete(object.key);
+    removed += 1;
+  }
+  return removed;
+};
+
+const sweepAndLog = async (storage: Storage, log: FastifyBaseLogger) => {
+  try {
+    const removed = await sweepIncomingUploads(storage);
+    if (removed > 0) log.info({ removed }, 'abandoned uploads removed');
+  } catch (error) {
+    // The next sweep tries again; a storage hiccup must not stop the server.
+    log.warn({ err: error }, 'abandoned uploads not swept');
+  }
+};
+
+/** Sweeps abandoned uploads once the server is ready, then every hour until it closes. */
+export const incomingSweepPlugin = fp(
+  async (app: FastifyInstance) => {
+    let running: Promise<void> | undefined;
+    const sweep = () => {
+      running ??= sweepAndLog(app.storage, app.log).finally(() => {
+        running = undefined;
+      });
+      return running;
+    };
+    let timer: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      // Not awaited: a large backlog in a bucket must not hold up the start.
+      void sweep();
+      timer = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      await running;
+    });
+  },
+  { name: 'incoming-sweep', dependencies: ['services'] },
+);
