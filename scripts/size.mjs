@@ -17,12 +17,12 @@ const webRoot = path.join(root, 'apps/web');
 // Gzip bytes of JavaScript on a first visit of the login and the club board, the screens owners open
 // most. The goal is 200 KB. The login loads zod, the contract's schemas and notistack after its first paint
 // now; React with the router (95 KB), MUI's core with emotion (~30 KB), i18next (16 KB) and react-hook-form
-// (14 KB) are most of what is left. The board still loads zod up front: contract modules it needs for a
-// constant or a helper (waiter-calls, admin, accounts) define schemas too. The enforced budgets hold
-// today's figures with a little room (a ratchet: lower them as the first load shrinks, never raise them
-// to make a change pass).
+// (14 KB) are most of what is left. The board loads no zod up front either: the constants and helpers its
+// first load needs come from zod-free contract modules (waiter-call-rules, message-severity), and its
+// schemas load with the requests and the live stream. The enforced budgets hold today's figures with a
+// little room (a ratchet: lower them as the first load shrinks, never raise them to make a change pass).
 const GOAL_GZIP_JS = 200 * 1024;
-const BUDGET_GZIP_JS = { '/login': 228 * 1024, board: 292 * 1024 };
+const BUDGET_GZIP_JS = { '/login': 228 * 1024, board: 260 * 1024 };
 
 // Each route's lazy modules (layouts and screen) as router.tsx declares them, in source paths relative
 // to apps/web. A module that is not its own chunk in the manifest is in the entry's graph already.

@@ -1,16 +1,9 @@
 import { z } from 'zod';
 import { BrandSchema, ClubMessageSchema, ClubStateSchema } from './clubs.ts';
 import { id, plainString, requiredText } from './fields.ts';
+import { MESSAGE_SEVERITIES } from './message-severity.ts';
 
 // The admin console's API (DESIGN.md §2): accounts with the admin flag only.
-
-/** Message severities, as the owner app colours them. */
-export const MESSAGE_SEVERITIES = ['success', 'info', 'warning', 'error'] as const;
-export type MessageSeverity = (typeof MESSAGE_SEVERITIES)[number];
-/** Message.severity is a number (spec §3): its index in MESSAGE_SEVERITIES. */
-export const severityName = (severity: number): MessageSeverity =>
-  // Out of range reads as the nearest end; a severity that is not a number at all as plain information.
-  MESSAGE_SEVERITIES[Math.min(Math.max(Math.trunc(severity), 0), MESSAGE_SEVERITIES.length - 1)] ?? 'info';
 
 export const MESSAGE_SUMMARY_MAX = 120;
 export const MESSAGE_FULL_MAX = 4000;

@@ -2,14 +2,8 @@ import { z } from 'zod';
 import { id } from './fields.ts';
 
 // Call waiter (issue 7): a guest at a table asks for someone; the venue's staff see it live in the owner
-// app, acknowledge it ("on the way") and close it when served. Nothing about the guest is kept.
-
-/** After a call is closed, the same table may call again after this many seconds. */
-export const WAITER_CALL_COOLDOWN_SECONDS = 60;
-/** A call nobody closed stops counting after this long: the table can call again, staff no longer see it. */
-export const WAITER_CALL_EXPIRY_MINUTES = 30;
-/** Calls from one network address, over all tables, in ten minutes: stops one phone paging a whole room. */
-export const WAITER_CALLS_PER_ADDRESS = 6;
+// app, acknowledge it ("on the way") and close it when served. Nothing about the guest is kept. The limits and
+// the live stream's event name are in waiter-call-rules.ts.
 
 export const WaiterCallParamsSchema = z.object({ clubId: id, callId: id });
 
@@ -37,6 +31,3 @@ export type WaiterCall = z.infer<typeof WaiterCallSchema>;
 /** GET /clubs/{clubId}/waiter-calls, and the data of each `calls` event of the live stream. */
 export const WaiterCallsResponseSchema = z.object({ calls: z.array(WaiterCallSchema) });
 export type WaiterCallsResponse = z.infer<typeof WaiterCallsResponseSchema>;
-
-/** The live stream's event name: its data is a WaiterCallsResponse, the club's open calls, oldest first. */
-export const WAITER_CALLS_EVENT = 'calls';

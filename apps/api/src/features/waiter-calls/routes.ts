@@ -1,8 +1,8 @@
 import { ErrorResponseSchema } from '@carta/contract/errors';
 import { TableParamsSchema } from '@carta/contract/tables';
+import { WAITER_CALLS_EVENT } from '@carta/contract/waiter-call-rules';
 import {
   GuestWaiterCallSchema,
-  WAITER_CALLS_EVENT,
   WaiterCallParamsSchema,
   WaiterCallsResponseSchema,
 } from '@carta/contract/waiter-calls';

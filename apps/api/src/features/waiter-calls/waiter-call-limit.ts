@@ -1,4 +1,4 @@
-import { WAITER_CALLS_PER_ADDRESS } from '@carta/contract/waiter-calls';
+import { WAITER_CALLS_PER_ADDRESS } from '@carta/contract/waiter-call-rules';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { limitAddress, type RateLimit } from '../../lib/rate-limits.ts';
 

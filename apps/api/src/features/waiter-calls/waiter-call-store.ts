@@ -1,9 +1,5 @@
-import {
-  type GuestWaiterCall,
-  WAITER_CALL_COOLDOWN_SECONDS,
-  WAITER_CALL_EXPIRY_MINUTES,
-  type WaiterCall,
-} from '@carta/contract/waiter-calls';
+import { WAITER_CALL_COOLDOWN_SECONDS, WAITER_CALL_EXPIRY_MINUTES } from '@carta/contract/waiter-call-rules';
+import type { GuestWaiterCall, WaiterCall } from '@carta/contract/waiter-calls';
 import { and, asc, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { clubTables, tableZones, waiterCalls } from '../../db/schema.ts';

@@ -3,9 +3,9 @@ import {
   type ClubMessageRequest,
   ClubMessageRequestSchema,
   MESSAGE_FULL_MAX,
-  MESSAGE_SEVERITIES,
   MESSAGE_SUMMARY_MAX,
 } from '@carta/contract/admin';
+import { MESSAGE_SEVERITIES } from '@carta/contract/message-severity';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';

@@ -1,5 +1,6 @@
-import { ADMIN_CLUB_FILTERS, type AdminClub, severityName } from '@carta/contract/admin';
+import { ADMIN_CLUB_FILTERS, type AdminClub } from '@carta/contract/admin';
 import type { ClubState } from '@carta/contract/clubs';
+import { severityName } from '@carta/contract/message-severity';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';

@@ -1,5 +1,5 @@
-import { severityName } from '@carta/contract/admin';
 import type { OwnedClubSummary } from '@carta/contract/clubs';
+import { severityName } from '@carta/contract/message-severity';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';

@@ -1,4 +1,4 @@
-import { severityName } from '@carta/contract/admin';
+import { severityName } from '@carta/contract/message-severity';
 import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';

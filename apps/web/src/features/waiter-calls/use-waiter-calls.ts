@@ -1,4 +1,5 @@
-import { WAITER_CALLS_EVENT, type WaiterCall, WaiterCallsResponseSchema } from '@carta/contract/waiter-calls';
+import { WAITER_CALLS_EVENT } from '@carta/contract/waiter-call-rules';
+import type { WaiterCall, WaiterCallsResponseSchema } from '@carta/contract/waiter-calls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { apiEventStream, apiRequest } from '../../lib/api-client.ts';
@@ -7,6 +8,20 @@ import { apiEventStream, apiRequest } from '../../lib/api-client.ts';
 // kept in the query cache, outside ['clubs'] so no club write asks for them again.
 
 export const waiterCallsKey = (clubId: string) => ['waiter-calls', clubId] as const;
+
+// The stream's lists are checked against the contract's schema, which (with zod) loads when the stream
+// starts rather than with the club's screens: no first paint needs it. One promise for every event, so
+// the lists are applied in the order they arrived; a chunk that failed to load is asked for again later.
+let responseSchema: Promise<typeof WaiterCallsResponseSchema> | undefined;
+const loadResponseSchema = () => {
+  responseSchema ??= import('@carta/contract/waiter-calls').then(
+    (module) => module.WaiterCallsResponseSchema,
+  );
+  responseSchema.catch(() => {
+    responseSchema = undefined;
+  });
+  return responseSchema;
+};
 
 /** `calls` is undefined until the stream's first list arrives. */
 export type WaiterCallsState = { calls: WaiterCall[] | undefined; isLive: boolean };
@@ -22,6 +37,7 @@ export const useWaiterCallStream = (clubId: string, enabled: boolean): WaiterCal
   useEffect(() => {
     setCalls(queryClient.getQueryData(waiterCallsKey(clubId)));
     if (!enabled) return;
+    void loadResponseSchema().catch(() => undefined);
     const stop = new AbortController();
     const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
       if (event.query.queryKey[0] === 'waiter-calls' && event.query.queryKey[1] === clubId)
@@ -32,8 +48,13 @@ export const useWaiterCallStream = (clubId: string, enabled: boolean): WaiterCal
       onOpen: () => setIsLive(true),
       onEvent: (event, data) => {
         if (event !== WAITER_CALLS_EVENT) return;
-        const parsed = WaiterCallsResponseSchema.safeParse(JSON.parse(data));
-        if (parsed.success) queryClient.setQueryData(waiterCallsKey(clubId), parsed.data.calls);
+        const payload: unknown = JSON.parse(data);
+        void loadResponseSchema()
+          .then((schema) => {
+            const parsed = schema.safeParse(payload);
+            if (parsed.success) queryClient.setQueryData(waiterCallsKey(clubId), parsed.data.calls);
+          })
+          .catch(() => {});
       },
     })
       .catch(() => {})

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { severityName } from '../src/admin.ts';
+import { severityName } from '../src/message-severity.ts';
 
 describe('severityName', () => {
   it('names each severity, the nearest one out of range', () => {
