@@ -1,4 +1,4 @@
-import type { FullMenu, MenuItem, MenuSection } from '@carta/contract/entities';
+import { type FullMenu, type MenuItem, MenuItemSchema, type MenuSection } from '@carta/contract/entities';
 import { FREE_PLAN_MAX_MENUS, type MenuLanguage } from '@carta/contract/limits';
 import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -230,24 +230,10 @@ const ItemTranslationRowSchema = z.object({
   translatedIngredients: z.string().nullable(),
 }) satisfies z.ZodType<ItemTranslationRow>;
 
-const ItemRowSchema = z.object({
-  id: z.number(),
+// The contract's item as stored: translations in their own rows, allergens as the column keeps them.
+const ItemRowSchema = MenuItemSchema.omit({ translations: true }).extend({
   sectionId: z.number(),
-  name: z.string(),
-  description: z.string().nullable(),
-  ingredients: z.string().nullable(),
   allergens: z.array(z.string()),
-  additionalNotes: z.string().nullable(),
-  price: z.number().nullable(),
-  priceText: z.string().nullable(),
-  position: z.number(),
-  disabled: z.boolean(),
-  outOfStock: z.boolean(),
-  bestSeller: z.boolean(),
-  suggested: z.boolean(),
-  branded: z.boolean(),
-  brandCode: z.string().nullable(),
-  translateName: z.boolean(),
 }) satisfies z.ZodType<typeof menuItems.$inferSelect>;
 
 /** A table's columns under the schema's keys (`section_id as "sectionId"`), for rows sent as JSON. */
