@@ -6,10 +6,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
-import { seedClub, seedOwner, TEST_APP_SECRET, testDatabaseKind } from './helpers.ts';
+import { seedClub, seedOwner, TEST_APP_SECRET, testDatabaseKind, withThrowawayPostgres } from './helpers.ts';
 
 /**
  * Real server processes on a real data folder: killed with SIGKILL, stopped with SIGTERM, restarted.
@@ -336,16 +335,8 @@ describe.runIf(testDatabaseKind() === 'postgres' && process.env.TEST_DATABASE_UR
   'PostgreSQL and a crashed server',
   () => {
     it('loses no acknowledged write when the server is killed with SIGKILL while owners write', async () => {
-      const adminUrl = process.env.TEST_DATABASE_URL;
-      if (!adminUrl) throw new Error('Expected TEST_DATABASE_URL: the test runs only when it is set');
-      const name = `carta_crash_${Date.now()}_${randomInt(1e6)}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      try {
-        const url = new URL(adminUrl);
-        url.pathname = `/${name}`;
-        const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 2 });
+      await withThrowawayPostgres('carta_crash', async (url) => {
+        const database = await openDatabase({ kind: 'postgres', url, poolSize: 2 });
         let owner: Owner;
         try {
           owner = await seed(database);
@@ -353,11 +344,8 @@ describe.runIf(testDatabaseKind() === 'postgres' && process.env.TEST_DATABASE_UR
           await database.close();
         }
         const dataDirectory = await temporaryFolder();
-        await checkNoAcknowledgedWriteLost({ DATA_DIR: dataDirectory, DATABASE_URL: url.toString() }, owner);
-      } finally {
-        await admin.query(`drop database if exists ${name} with (force)`);
-        await admin.end();
-      }
+        await checkNoAcknowledgedWriteLost({ DATA_DIR: dataDirectory, DATABASE_URL: url }, owner);
+      });
     }, 300_000);
   },
 );

@@ -1,14 +1,13 @@
 import { spawn } from 'node:child_process';
-import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { DatabaseLockedError, openDatabase } from '../src/db/client.ts';
 import { accounts } from '../src/db/schema.ts';
+import { withThrowawayPostgres } from './helpers.ts';
 
 const EXPECTED_TABLES = [
   'accounts',
@@ -50,19 +49,11 @@ describe('migrations', () => {
   it.runIf(process.env.TEST_DATABASE_URL)(
     'apply on an empty PostgreSQL database, once even when started twice',
     async () => {
-      const adminUrl = process.env.TEST_DATABASE_URL;
-      if (!adminUrl) throw new Error('Expected TEST_DATABASE_URL: the test runs only when it is set');
-      const name = `carta_migrations_${Date.now()}_${randomInt(1e6)}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      try {
-        const url = new URL(adminUrl);
-        url.pathname = `/${name}`;
+      await withThrowawayPostgres('carta_migrations', async (url) => {
         // Two processes starting together must not both migrate.
         const [first, second] = await Promise.all([
-          openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 2 }),
-          openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 2 }),
+          openDatabase({ kind: 'postgres', url, poolSize: 2 }),
+          openDatabase({ kind: 'postgres', url, poolSize: 2 }),
         ]);
         const rows = await rowsOf<{ table_name: string }>(first.db.execute(TABLES_QUERY));
         expect(rows.map((row) => row.table_name)).toEqual(expect.arrayContaining(EXPECTED_TABLES));
@@ -76,10 +67,7 @@ describe('migrations', () => {
         expect(applied[0]?.count).toBe(String(journal.entries.length));
         await first.close();
         await second.close();
-      } finally {
-        await admin.query(`drop database if exists ${name} with (force)`);
-        await admin.end();
-      }
+      });
     },
   );
 });

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -138,4 +139,25 @@ export const seedClub = async (
     .returning();
   if (!club) throw new Error('seed failed');
   return club;
+};
+
+/**
+ * Runs `use` with the address of a new, empty PostgreSQL database made beside TEST_DATABASE_URL's
+ * (for tests that need a database of their own: migrations, a server killed mid-write), dropped after.
+ */
+export const withThrowawayPostgres = async (prefix: string, use: (url: string) => Promise<void>) => {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('Expected TEST_DATABASE_URL: the test runs only when it is set');
+  const name = `${prefix}_${Date.now()}_${randomInt(1e6)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  try {
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    await use(url.toString());
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
 };
