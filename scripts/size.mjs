@@ -14,15 +14,22 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webRoot = path.join(root, 'apps/web');
 
-// Gzip bytes of JavaScript on a first visit of the login and the club board, the screens owners open
-// most. The goal is 200 KB. The login loads zod, the contract's schemas and notistack after its first paint
-// now; React with the router (95 KB), MUI's core with emotion (~30 KB), i18next (16 KB) and react-hook-form
-// (14 KB) are most of what is left. The board loads no zod up front either: the constants and helpers its
-// first load needs come from zod-free contract modules (waiter-call-rules, message-severity), and its
-// schemas load with the requests and the live stream. The enforced budgets hold today's figures with a
-// little room (a ratchet: lower them as the first load shrinks, never raise them to make a change pass).
-const GOAL_GZIP_JS = 200 * 1024;
-const BUDGET_GZIP_JS = { '/login': 228 * 1024, board: 260 * 1024 };
+// JavaScript a first visit of the login and of the club board downloads, the screens owners open most.
+// The goal is 200 KB compressed as sent: the server sends the build's brotli files to every browser that
+// accepts br (all current ones; Chromium does over plain http to localhost too) and gzip to the others, so
+// brotli is what a phone downloads; the gzip figure is printed beside it and held by a budget as well.
+// The enforced budgets are ratchets: today's figures with a little room (lower them as the first load
+// shrinks, never raise them to make a change pass).
+// What is left at 180-190 KB brotli: React with the router (~95 KB gzip), MUI's core with emotion
+// (~30 KB), i18next (16 KB), TanStack Query (10 KB) and, on the login, react-hook-form (15 KB).
+const GOAL_BROTLI_JS = 200 * 1024;
+const BUDGETS = {
+  '/login': { gzip: 212 * 1024, brotli: GOAL_BROTLI_JS },
+  board: { gzip: 222 * 1024, brotli: GOAL_BROTLI_JS },
+};
+
+// The later texts (src/locales/text-groups.ts): every screen outside a first visit's waits for them.
+const LATER_TEXTS = 'src/locales/it.json?texts=later';
 
 // Each route's lazy modules (layouts and screen) as router.tsx declares them, in source paths relative
 // to apps/web. A module that is not its own chunk in the manifest is in the entry's graph already.
@@ -30,34 +37,38 @@ const ROUTES = [
   {
     path: '/login',
     modules: ['src/app/layouts/centered-card-layout.tsx', 'src/features/auth/login-screen.tsx'],
-    budget: BUDGET_GZIP_JS['/login'],
+    budget: BUDGETS['/login'],
   },
   {
     path: '/signup',
-    modules: ['src/app/layouts/centered-card-layout.tsx', 'src/features/signup/signup-screen.tsx'],
+    modules: [
+      'src/app/layouts/centered-card-layout.tsx',
+      'src/features/signup/signup-screen.tsx',
+      LATER_TEXTS,
+    ],
   },
   {
     path: '/clubs/:clubId/profile (club board)',
     modules: ['src/app/layouts/app-layout.tsx', 'src/features/clubs/club-board-screen.tsx'],
-    budget: BUDGET_GZIP_JS.board,
+    budget: BUDGETS.board,
   },
   {
     path: '/clubs/:clubId/menu (menus)',
-    modules: ['src/app/layouts/app-layout.tsx', 'src/features/menus/menu-list-screen.tsx'],
+    modules: ['src/app/layouts/app-layout.tsx', 'src/features/menus/menu-list-screen.tsx', LATER_TEXTS],
   },
   {
     path: '/clubs/:clubId/menu/:menuId/sections/:sectionId (items)',
-    modules: ['src/app/layouts/app-layout.tsx', 'src/features/menus/items-screen.tsx'],
+    modules: ['src/app/layouts/app-layout.tsx', 'src/features/menus/items-screen.tsx', LATER_TEXTS],
   },
   {
     path: '/clubs/:clubId/qrcode (QR codes)',
-    modules: ['src/app/layouts/app-layout.tsx', 'src/features/tables/qr-codes-screen.tsx'],
+    modules: ['src/app/layouts/app-layout.tsx', 'src/features/tables/qr-codes-screen.tsx', LATER_TEXTS],
   },
   {
     path: '/clubs/new',
-    modules: ['src/app/layouts/focus-layout.tsx', 'src/features/clubs/new-club-screen.tsx'],
+    modules: ['src/app/layouts/focus-layout.tsx', 'src/features/clubs/new-club-screen.tsx', LATER_TEXTS],
   },
-  { path: '/admin', modules: ['src/features/admin/admin-screen.tsx'] },
+  { path: '/admin', modules: ['src/features/admin/admin-screen.tsx', LATER_TEXTS] },
 ];
 
 const options = process.argv.slice(2);
@@ -124,7 +135,8 @@ let isOverBudget = false;
 for (const route of ROUTES) {
   const files = new Set(entryFiles);
   for (const module of route.modules) {
-    if (!existsSync(path.join(webRoot, module))) throw new Error(`${route.path}: ${module} does not exist`);
+    const source = module.split('?')[0] ?? module;
+    if (!existsSync(path.join(webRoot, source))) throw new Error(`${route.path}: ${source} does not exist`);
     if (manifest[module]) collect(module, files);
   }
   const total = {
@@ -145,7 +157,9 @@ for (const route of ROUTES) {
       `${route.path}\n${listed.map(([file, gzip]) => `  ${kilobytes(gzip).padStart(9)}  ${file}`).join('\n')}`,
     );
   }
-  const isOver = route.budget !== undefined && total.js.gzip > route.budget;
+  const isOver =
+    route.budget !== undefined &&
+    (total.js.gzip > route.budget.gzip || total.js.brotli > route.budget.brotli);
   isOverBudget ||= isOver;
   rows.push([
     route.path,
@@ -156,7 +170,7 @@ for (const route of ROUTES) {
     total.css.count ? `${kilobytes(total.css.raw)} / ${kilobytes(total.css.gzip)}` : '-',
     route.budget === undefined
       ? ''
-      : `${isOver ? 'OVER' : 'ok'} (${kilobytes(route.budget)}; goal ${kilobytes(GOAL_GZIP_JS)}${total.js.gzip > GOAL_GZIP_JS ? ' not met' : ' met'})`,
+      : `${isOver ? 'OVER' : 'ok'} (gzip ${kilobytes(route.budget.gzip)}, brotli ${kilobytes(route.budget.brotli)}: the goal)`,
   ]);
 }
 
@@ -174,7 +188,7 @@ for (const row of rows) console.log(line(row));
 
 if (isOverBudget) {
   console.error(
-    '\nOver budget: the first load of /login or of the club board grew past its budget of gzip JavaScript.',
+    '\nOver budget: the first load of /login or of the club board grew past its budget of JavaScript (gzip or brotli).',
   );
   process.exit(1);
 }

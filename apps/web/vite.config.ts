@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { FIRST_TEXT_GROUPS } from './src/locales/text-groups.ts';
 
 // The API server (apps/api) listens here in development; `npm run dev` starts both.
 const API_SERVER = 'http://localhost:3000';
@@ -47,6 +48,55 @@ const precompress = (): Plugin => ({
 });
 
 /**
+ * `./it.json?texts=first` is the part of a catalogue a first visit needs (src/locales/text-groups.ts),
+ * `?texts=later` the rest, each a JSON module of its own (and so a chunk of its own when imported
+ * dynamically).
+ */
+const TEXTS_QUERY = /^(.*\.json)\?texts=(first|later)$/;
+const textGroups = (): Plugin => ({
+  name: 'carta-text-groups',
+  enforce: 'pre',
+  async resolveId(source, importer) {
+    const match = TEXTS_QUERY.exec(source);
+    if (!match?.[1]) return null;
+    const file = await this.resolve(match[1], importer, { skipSelf: true });
+    return file ? `${file.id}?texts=${match[2]}` : null;
+  },
+  load(id) {
+    const match = TEXTS_QUERY.exec(id);
+    if (!match?.[1]) return null;
+    this.addWatchFile(match[1]);
+    const isFirst = match[2] === 'first';
+    const catalogue = JSON.parse(readFileSync(match[1], 'utf8')) as Record<string, unknown>;
+    const first: readonly string[] = FIRST_TEXT_GROUPS;
+    const part = Object.entries(catalogue).filter(([group]) => first.includes(group) === isFirst);
+    return `export default ${JSON.stringify(Object.fromEntries(part))};`;
+  },
+});
+
+/**
+ * MUI's `createTheme` and `ThemeProvider` carry the CSS-variables and colour-scheme machinery (its
+ * provider, the scheme script, the variables' parser: some 6 KB compressed in every first load) for
+ * themes that ask for it with `cssVariables` or `colorSchemes`. Ours asks for neither (app/theme.ts, and a
+ * test keeps it so), and for such a theme both call their "no variables" halves, which this points MUI's
+ * own imports at directly, the default theme's among them.
+ */
+const MUI_STYLES = /[\\/]@mui[\\/]material[\\/]esm[\\/]styles[\\/][^\\/]+$/;
+const muiWithoutCssVariables = (): Plugin => ({
+  name: 'carta-mui-without-css-variables',
+  enforce: 'pre',
+  apply: 'build',
+  async resolveId(source, importer) {
+    if (!importer || !MUI_STYLES.test(importer)) return null;
+    const replacement = {
+      './createTheme.js': './createThemeNoVars.js',
+      './ThemeProvider.js': './ThemeProviderNoVars.js',
+    }[source];
+    return replacement ? this.resolve(replacement, importer, { skipSelf: true }) : null;
+  },
+});
+
+/**
  * react-router's package sends every bundler to its development build, which differs from the production
  * one only by keeping the development warnings in.
  */
@@ -63,7 +113,7 @@ export default defineConfig(({ command }) => {
   const build = command === 'build' ? `${Date.now().toString(36)}-${crypto.randomUUID().slice(0, 8)}` : 'dev';
   return {
     root,
-    plugins: [react(), buildIdFile(build), precompress()],
+    plugins: [textGroups(), muiWithoutCssVariables(), react(), buildIdFile(build), precompress()],
     define: { __CARTA_BUILD__: JSON.stringify(build) },
     resolve: {
       alias:

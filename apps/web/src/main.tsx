@@ -1,10 +1,11 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { handleApiEvents } from './app/api-event-handler.ts';
 import { App } from './app/app.tsx';
 import { queryClient } from './app/query-client.ts';
 import { router } from './app/router.tsx';
-import { translationsReady } from './lib/i18n.ts';
+import { loadLaterTexts, translationsReady } from './lib/i18n.ts';
+import { whenIdle } from './lib/when-idle.ts';
 
 // The Content-Security-Policy allows no eval: zod would probe for it once (a refused `new Function`, logged
 // as a violation) before falling back to parsing without compiled checks, which it now does from the
@@ -22,10 +23,17 @@ if (!container) throw new Error('index.html has no #root element');
 // Someone who chose a language other than the bundled default waits for its texts (a small chunk) rather
 // than seeing the page switch language under their eyes. Not a top-level await: that chunk may import from
 // the app's own chunk (vite.config.ts), which would wait for this module while this module waits for it.
-void translationsReady.then(() =>
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
-);
+// As a transition, React renders the first screen in slices of a few milliseconds, yielding between them,
+// instead of one long task: a phone stays responsive to the first tap while MUI lays the screen out.
+void translationsReady.then(() => {
+  const root = createRoot(container);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );
+  // The other screens' texts, so the next screen opened does not wait for them.
+  whenIdle(() => void loadLaterTexts().catch(() => undefined));
+});

@@ -2,6 +2,7 @@ import { sharedMessages } from '@carta/contract/messages';
 import { describe, expect, it } from 'vitest';
 import english from '../src/locales/en.json' with { type: 'json' };
 import italian from '../src/locales/it.json' with { type: 'json' };
+import { FIRST_TEXT_GROUPS } from '../src/locales/text-groups.ts';
 
 const keysOf = (node: unknown, prefix = ''): string[] =>
   typeof node === 'object' && node !== null
@@ -27,6 +28,13 @@ describe('owner app catalogues', () => {
         return typeof value !== 'string' || value.trim() === '';
       });
       expect(empty).toEqual([]);
+    }
+  });
+
+  it("name only groups both catalogues have as the first visit's texts", () => {
+    for (const group of FIRST_TEXT_GROUPS) {
+      expect(Object.keys(italian)).toContain(group);
+      expect(Object.keys(english)).toContain(group);
     }
   });
 });

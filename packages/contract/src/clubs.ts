@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AccountFieldsSchema, TotpEnrolmentSchema } from './accounts.ts';
 import { email, id, optionalText, plainString, requiredText } from './fields.ts';
 import { MENU_LANGUAGES } from './limits.ts';
-import { messageKey } from './messages.ts';
+import { messageKey } from './message-keys.ts';
 
 // Club creation (spec §3 Club form-level data, §5 club rules, §7 POST /clubs; DESIGN.md §2 Clubs).
 

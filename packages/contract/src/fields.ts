@@ -8,7 +8,7 @@ import {
   PRICE_MAX,
   TOTP_DIGITS,
 } from './limits.ts';
-import { messageKey } from './messages.ts';
+import { messageKey } from './message-keys.ts';
 
 // Field rules of spec §5, shared by the owner app's forms and the API's route schemas.
 

@@ -2,23 +2,9 @@ import type { ErrorCode } from './errors.ts';
 import type { Language } from './limits.ts';
 import en from './locales/en.json' with { type: 'json' };
 import it from './locales/it.json' with { type: 'json' };
+import { parseMessageKey } from './message-keys.ts';
 
-/**
- * Validation messages travel as keys so each app shows them in its own language. A key may carry
- * parameters (`validation.tooLong?max=100`): zod only keeps a string per issue, so they ride in it.
- */
-export type MessageKey = { key: string; params: Record<string, string> };
-
-export const messageKey = (key: string, params: Record<string, string | number> = {}): string => {
-  const query = new URLSearchParams(Object.entries(params).map(([name, value]) => [name, String(value)]));
-  const encoded = query.toString();
-  return encoded ? `${key}?${encoded}` : key;
-};
-
-export const parseMessageKey = (message: string): MessageKey => {
-  const [key = message, query = ''] = message.split('?', 2);
-  return { key, params: Object.fromEntries(new URLSearchParams(query)) };
-};
+export { type MessageKey, messageKey, parseMessageKey } from './message-keys.ts';
 
 /** The catalogues shared by the API and the owner app: `errors.*` and `validation.*`. */
 export const sharedMessages = { it, en } as const;

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { CenteredSpinner } from '../components/centered-spinner.tsx';
 import { ErrorScreen } from '../features/static-pages/error-screen.tsx';
+import { loadLaterTexts } from '../lib/i18n.ts';
 import { RequireSession } from './layouts/require-session.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { RootRedirect } from './root-redirect.tsx';
@@ -19,8 +20,22 @@ import {
 // does not download the menu builder, nor the club frame with its navigation and waiter calls. The
 // router loads a route's layout and screen together, not one after the other.
 
-/** A route's screen from its own chunk: `load` must stay a literal dynamic import for the bundler. */
+/**
+ * A route's screen from its own chunk, with the texts of every screen (i18n.ts loads them in a chunk of
+ * their own) fetched beside it: `load` must stay a literal dynamic import for the bundler.
+ */
 const screen =
+  <Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) =>
+  async () => {
+    const [module] = await Promise.all([load(), loadLaterTexts()]);
+    return { Component: module[name] };
+  };
+
+/**
+ * A screen or layout a first visit opens (the sign-in pages, the club frame and board, the static pages):
+ * its texts ship with the app (locales/text-groups.ts), so it waits for nothing else.
+ */
+const firstScreen =
   <Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) =>
   async () => ({ Component: (await load())[name] });
 
@@ -32,7 +47,7 @@ const comingSoon =
     return { element: <ComingSoonScreen titleKey={titleKey} hasLoginLink={hasLoginLink} /> };
   };
 
-const guestPage = screen(
+const guestPage = firstScreen(
   () => import('../features/guest-pages/guest-page-redirect.tsx'),
   'GuestPageRedirect',
 );
@@ -53,7 +68,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: 'login',
-            lazy: screen(() => import('../features/auth/login-screen.tsx'), 'LoginScreen'),
+            lazy: firstScreen(() => import('../features/auth/login-screen.tsx'), 'LoginScreen'),
           },
           {
             path: 'signup',
@@ -80,7 +95,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        lazy: screen(() => import('./layouts/centered-card-layout.tsx'), 'CenteredCardLayout'),
+        lazy: firstScreen(() => import('./layouts/centered-card-layout.tsx'), 'CenteredCardLayout'),
         children: [
           {
             path: 'account/delete',
@@ -91,24 +106,27 @@ export const routes: RouteObject[] = [
           },
           {
             path: '401',
-            lazy: screen(
+            lazy: firstScreen(
               () => import('../features/static-pages/unauthorized-screen.tsx'),
               'UnauthorizedScreen',
             ),
           },
           {
             path: '404',
-            lazy: screen(() => import('../features/static-pages/not-found-screen.tsx'), 'NotFoundScreen'),
+            lazy: firstScreen(
+              () => import('../features/static-pages/not-found-screen.tsx'),
+              'NotFoundScreen',
+            ),
           },
           // Not lazy: the error handling around the router needs this screen in the main chunk anyway.
           { path: 'error', element: <ErrorScreen /> },
           {
             path: 'update',
-            lazy: screen(() => import('../features/static-pages/update-screen.tsx'), 'UpdateScreen'),
+            lazy: firstScreen(() => import('../features/static-pages/update-screen.tsx'), 'UpdateScreen'),
           },
           {
             path: 'session-expired',
-            lazy: screen(
+            lazy: firstScreen(
               () => import('../features/static-pages/session-expired-screen.tsx'),
               'SessionExpiredScreen',
             ),
@@ -121,7 +139,7 @@ export const routes: RouteObject[] = [
         element: <RequireSession />,
         children: [
           {
-            lazy: screen(() => import('./layouts/focus-layout.tsx'), 'FocusLayout'),
+            lazy: firstScreen(() => import('./layouts/focus-layout.tsx'), 'FocusLayout'),
             children: [
               {
                 path: 'clubs/new',
@@ -136,7 +154,7 @@ export const routes: RouteObject[] = [
           {
             path: 'clubs/:clubId',
             loader: clubLoader,
-            lazy: screen(() => import('./layouts/app-layout.tsx'), 'AppLayout'),
+            lazy: firstScreen(() => import('./layouts/app-layout.tsx'), 'AppLayout'),
             children: [
               // Not a screen of spec §2, but the obvious address of a club: its menus.
               { index: true, element: <Navigate to="menu" replace /> },
@@ -192,7 +210,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'profile',
                 loader: clubBoardLoader,
-                lazy: screen(() => import('../features/clubs/club-board-screen.tsx'), 'ClubBoardScreen'),
+                lazy: firstScreen(() => import('../features/clubs/club-board-screen.tsx'), 'ClubBoardScreen'),
               },
               {
                 path: 'profile/contacts',

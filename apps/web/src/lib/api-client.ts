@@ -1,6 +1,5 @@
 import type { ErrorCode } from '@carta/contract/errors';
 import { API_BASE_PATH, API_TIMEOUT_MS } from '@carta/contract/limits';
-import { fetchEventSource } from '@microsoft/fetch-event-source';
 import type { z } from 'zod';
 import { ApiError } from './api-error.ts';
 import { emitApiEvent } from './api-events.ts';
@@ -185,9 +184,10 @@ class StreamRefused extends Error {}
 /**
  * A live stream of server-sent events from the API with the session's token (EventSource cannot send
  * one). It reconnects by itself after a dropped connection, also while the tab is in the background,
- * until `signal` aborts; a 401 ends the session as any other call does, and a 4xx stops it.
+ * until `signal` aborts; a 401 ends the session as any other call does, and a 4xx stops it. The stream
+ * client loads with the first stream, not with every screen's first visit.
  */
-export const apiEventStream = (
+export const apiEventStream = async (
   path: string,
   {
     onEvent,
@@ -201,6 +201,9 @@ export const apiEventStream = (
     'Accept-Language': currentLanguage(),
   };
   if (token) headers.Authorization = `Bearer ${token}`;
+  const { fetchEventSource } = await import('@microsoft/fetch-event-source');
+  // Given up while the client loaded: the library only listens for an abort still to come.
+  if (signal.aborted) return;
   return fetchEventSource(buildUrl(path, undefined), {
     headers,
     signal,

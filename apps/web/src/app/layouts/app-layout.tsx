@@ -6,7 +6,6 @@ import BottomNavigation from '@mui/material/BottomNavigation';
 import BottomNavigationAction from '@mui/material/BottomNavigationAction';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
-import Drawer from '@mui/material/Drawer';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -74,42 +73,53 @@ export const AppLayout = () => {
         isCompact={!isDesktop}
       />
       {isDesktop && (
-        <Drawer
-          variant="permanent"
-          sx={{
-            width: DRAWER_WIDTH,
-            flexShrink: 0,
-            '& .MuiDrawer-paper': {
+        // What MUI's permanent Drawer draws, without the Drawer: its module brings the modal and slide
+        // transition of the temporary variant into every club screen's first load.
+        <Box sx={{ width: DRAWER_WIDTH, flexShrink: 0 }}>
+          <Paper
+            square
+            elevation={0}
+            sx={{
+              position: 'fixed',
+              insetBlock: 0,
+              left: 0,
+              zIndex: 'drawer',
               width: DRAWER_WIDTH,
               boxSizing: 'border-box',
+              overflowY: 'auto',
+              borderRight: 1,
+              borderColor: 'divider',
               bgcolor: 'background.default',
-            },
-          }}
-        >
-          <Toolbar />
-          <Box component="nav" aria-label={t('nav.label')}>
-            <List sx={{ px: 1.5, py: 2 }}>
-              {NAVIGATION.map(({ section, path, icon }) => (
-                <ListItemButton
-                  key={section}
-                  component={RouterLink}
-                  to={linkTo(path)}
-                  selected={activeSection === section}
-                  aria-current={activeSection === section ? 'page' : undefined}
-                  sx={{
-                    borderRadius: 1,
-                    mb: 0.5,
-                    '&.Mui-selected': { bgcolor: 'rgba(122, 31, 61, 0.1)', color: 'primary.main' },
-                    '&.Mui-selected .MuiListItemIcon-root': { color: 'primary.main' },
-                  }}
-                >
-                  <ListItemIcon sx={{ minWidth: 40 }}>{icon}</ListItemIcon>
-                  <ListItemText primary={t(`nav.${section}`)} slotProps={{ primary: { fontWeight: 600 } }} />
-                </ListItemButton>
-              ))}
-            </List>
-          </Box>
-        </Drawer>
+            }}
+          >
+            <Toolbar />
+            <Box component="nav" aria-label={t('nav.label')}>
+              <List sx={{ px: 1.5, py: 2 }}>
+                {NAVIGATION.map(({ section, path, icon }) => (
+                  <ListItemButton
+                    key={section}
+                    component={RouterLink}
+                    to={linkTo(path)}
+                    selected={activeSection === section}
+                    aria-current={activeSection === section ? 'page' : undefined}
+                    sx={{
+                      borderRadius: 1,
+                      mb: 0.5,
+                      '&.Mui-selected': { bgcolor: 'rgba(122, 31, 61, 0.1)', color: 'primary.main' },
+                      '&.Mui-selected .MuiListItemIcon-root': { color: 'primary.main' },
+                    }}
+                  >
+                    <ListItemIcon sx={{ minWidth: 40 }}>{icon}</ListItemIcon>
+                    <ListItemText
+                      primary={t(`nav.${section}`)}
+                      slotProps={{ primary: { fontWeight: 600 } }}
+                    />
+                  </ListItemButton>
+                ))}
+              </List>
+            </Box>
+          </Paper>
+        </Box>
       )}
       <Box
         component="main"

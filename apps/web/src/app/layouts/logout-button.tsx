@@ -1,10 +1,9 @@
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { HintIconButton } from '../../components/hint-icon-button.tsx';
 import { logout as revokeSession } from '../../features/auth/api/logout.ts';
 import { clearSession } from '../../lib/session-store.ts';
 
@@ -22,11 +21,9 @@ export const LogoutButton = ({ isCompact }: { isCompact: boolean }) => {
   };
   if (isCompact) {
     return (
-      <Tooltip title={t('nav.logout')}>
-        <IconButton aria-label={t('nav.logout')} onClick={logout} edge="end">
-          <LogoutOutlined />
-        </IconButton>
-      </Tooltip>
+      <HintIconButton hint={t('nav.logout')} hintAlign="end" onClick={logout} edge="end">
+        <LogoutOutlined />
+      </HintIconButton>
     );
   }
   return (

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryError } from '../../components/query-error.tsx';
-import { currentLanguage } from '../../lib/i18n.ts';
+import { dateFormat } from '../../lib/date-formats.ts';
 import { useAuditLog } from './api/get-audit-log.ts';
 
 const PAGE_SIZE = 25;
@@ -26,7 +26,7 @@ export const AuditTab = () => {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const audit = useAuditLog(page, PAGE_SIZE);
-  const format = new Intl.DateTimeFormat(currentLanguage(), { dateStyle: 'medium', timeStyle: 'short' });
+  const format = dateFormat({ dateStyle: 'medium', timeStyle: 'short' });
   if (audit.isError) return <QueryError onRetry={() => void audit.refetch()} />;
   if (audit.isPending) return <Skeleton variant="rounded" height={240} />;
   if (audit.data.entries.length === 0)

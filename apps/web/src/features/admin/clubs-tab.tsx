@@ -19,7 +19,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { QueryError } from '../../components/query-error.tsx';
-import { currentLanguage } from '../../lib/i18n.ts';
+import { dateFormat } from '../../lib/date-formats.ts';
 import { useMutationWithToast } from '../../lib/use-mutation-with-toast.ts';
 import { type AdminClubAction, useAdminClubAction } from './api/club-actions.ts';
 import { useAdminClubs } from './api/get-admin-clubs.ts';
@@ -59,9 +59,7 @@ const ClubCard = ({
   onWriteMessage: () => void;
 }) => {
   const { t } = useTranslation();
-  const created = new Intl.DateTimeFormat(currentLanguage(), { dateStyle: 'medium' }).format(
-    new Date(club.createdAt),
-  );
+  const created = dateFormat({ dateStyle: 'medium' }).format(new Date(club.createdAt));
   const canActivate = club.state === 'waitingForActivation' || club.state === 'disabledByPlatform';
   return (
     <Paper

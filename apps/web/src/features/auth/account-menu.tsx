@@ -1,11 +1,10 @@
 import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
-import IconButton from '@mui/material/IconButton';
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Tooltip from '@mui/material/Tooltip';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
+import { HintIconButton } from '../../components/hint-icon-button.tsx';
+import { LazyMenu } from '../../components/lazy-overlays.tsx';
 import { i18n, isLanguage } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { saveLanguage } from './api/save-language.ts';
@@ -35,12 +34,10 @@ export const AccountMenu = () => {
 
   return (
     <>
-      <Tooltip title={t('account.menu')}>
-        <IconButton aria-label={t('account.menu')} onClick={(event) => setAnchor(event.currentTarget)}>
-          <ManageAccountsOutlined />
-        </IconButton>
-      </Tooltip>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+      <HintIconButton hint={t('account.menu')} onClick={(event) => setAnchor(event.currentTarget)}>
+        <ManageAccountsOutlined />
+      </HintIconButton>
+      <LazyMenu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         {clubId && (
           <MenuItem
             component={RouterLink}
@@ -64,7 +61,7 @@ export const AccountMenu = () => {
         >
           {t('deleteAccount.title')}
         </MenuItem>
-      </Menu>
+      </LazyMenu>
       {hasAskedToDelete && (
         <Suspense fallback={null}>
           <DeleteAccountDialog isOpen={isDeleting} onClose={() => setIsDeleting(false)} />

@@ -30,7 +30,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ScreenHeader } from '../../components/screen-header.tsx';
-import { currentLanguage } from '../../lib/i18n.ts';
+import { dateFormat } from '../../lib/date-formats.ts';
 import { ClubQueryGate } from './club-query-gate.tsx';
 import { ViewsChart } from './views-chart.tsx';
 
@@ -50,7 +50,7 @@ const nextStepPath: Record<ClubState, string> = {
 };
 
 export const formatDate = (isoDate: string) =>
-  new Intl.DateTimeFormat(currentLanguage(), { dateStyle: 'long' }).format(new Date(`${isoDate}T12:00:00`));
+  dateFormat({ dateStyle: 'long' }).format(new Date(`${isoDate}T12:00:00`));
 
 const StateCard = ({ club }: { club: ClubDetails }) => {
   const { t } = useTranslation();

@@ -6,11 +6,11 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { LazyMenu } from '../../components/lazy-overlays.tsx';
 
 /** Paths that mean the same thing in every club; deeper ones (a menu, a category) go to their section. */
 const samePlaceIn = (pathname: string, clubId: number) => {
@@ -49,7 +49,7 @@ export const ClubSwitcher = ({ clubs, current }: ClubSwitcherProps) => {
           {current?.name ?? t('clubSwitcher.choose')}
         </span>
       </Button>
-      <Menu
+      <LazyMenu
         id={menuId}
         anchorEl={anchor}
         open={anchor !== null}
@@ -83,7 +83,7 @@ export const ClubSwitcher = ({ clubs, current }: ClubSwitcherProps) => {
           </ListItemIcon>
           <ListItemText primary={t('clubSwitcher.newClub')} />
         </MenuItem>
-      </Menu>
+      </LazyMenu>
     </>
   );
 };

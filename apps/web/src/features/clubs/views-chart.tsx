@@ -4,18 +4,14 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage } from '../../lib/i18n.ts';
+import { dateFormat } from '../../lib/date-formats.ts';
 import { useViewStats } from './api/get-view-stats.ts';
 
 /** Guest page views of the last two weeks: a bar a day, the total, the most read menus. */
 export const ViewsChart = ({ clubId }: { clubId: string }) => {
   const { t } = useTranslation();
   const stats = useViewStats(clubId);
-  const format = new Intl.DateTimeFormat(currentLanguage(), {
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  });
+  const format = dateFormat({ day: 'numeric', month: 'short', timeZone: 'UTC' });
   if (!stats.data) return <Skeleton variant="rounded" height={180} />;
   const { days, menus, total } = stats.data;
   const highest = Math.max(1, ...days.map((day) => day.views));

@@ -5,16 +5,15 @@ import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
-import Popover from '@mui/material/Popover';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HintIconButton } from '../../components/hint-icon-button.tsx';
+import { LazyPopover } from '../../components/lazy-overlays.tsx';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { closeSnackbar, enqueueSnackbar, type SnackbarKey } from '../../lib/snackbar.ts';
 import { useAnswerWaiterCall, useWaiterCallStream } from './use-waiter-calls.ts';
@@ -46,6 +45,18 @@ const tableOf = (t: TFunction, call: WaiterCall) =>
   /^\d+$/.test(call.tableName) ? t('waiterCalls.table', { name: call.tableName }) : call.tableName;
 const placeOf = (t: TFunction, call: WaiterCall) =>
   [tableOf(t, call), call.zoneName].filter(Boolean).join(' · ');
+
+// Made when the list first shows a time, once per language: building one costs a phone several
+// milliseconds, which every render of the top bar paid before.
+const relativeTimes = new Map<string, Intl.RelativeTimeFormat>();
+const relativeTime = (language: string) => {
+  let format = relativeTimes.get(language);
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
+    relativeTimes.set(language, format);
+  }
+  return format;
+};
 
 const useNow = (everyMs: number) => {
   const [now, setNow] = useState(() => Date.now());
@@ -124,30 +135,27 @@ export const WaiterCallsBell = ({ clubId }: { clubId: string }) => {
     document.title = waiting.length > 0 ? `(${waiting.length}) ${base}` : base;
   }, [waiting.length]);
 
-  const relative = new Intl.RelativeTimeFormat(currentLanguage(), { numeric: 'auto' });
   const minutesAgo = (iso: string) => {
     const minutes = Math.max(0, Math.round((now - new Date(iso).getTime()) / 60_000));
-    return relative.format(-minutes, 'minute');
+    return relativeTime(currentLanguage()).format(-minutes, 'minute');
   };
 
   const label = t('waiterCalls.bell', { count: waiting.length });
   return (
     <>
-      <Tooltip title={label}>
-        <IconButton
-          color="inherit"
-          aria-label={label}
-          aria-haspopup="dialog"
-          aria-expanded={anchor ? 'true' : undefined}
-          aria-controls={anchor ? panelId : undefined}
-          onClick={(event) => setAnchor(event.currentTarget)}
-        >
-          <Badge badgeContent={waiting.length} color="error">
-            {waiting.length > 0 ? <NotificationsActiveOutlined /> : <NotificationsNoneOutlined />}
-          </Badge>
-        </IconButton>
-      </Tooltip>
-      <Popover
+      <HintIconButton
+        color="inherit"
+        hint={label}
+        aria-haspopup="dialog"
+        aria-expanded={anchor ? 'true' : undefined}
+        aria-controls={anchor ? panelId : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
+        <Badge badgeContent={waiting.length} color="error">
+          {waiting.length > 0 ? <NotificationsActiveOutlined /> : <NotificationsNoneOutlined />}
+        </Badge>
+      </HintIconButton>
+      <LazyPopover
         id={panelId}
         open={Boolean(anchor)}
         anchorEl={anchor}
@@ -219,7 +227,7 @@ export const WaiterCallsBell = ({ clubId }: { clubId: string }) => {
             ))}
           </List>
         )}
-      </Popover>
+      </LazyPopover>
     </>
   );
 };
