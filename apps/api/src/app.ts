@@ -27,6 +27,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { clubScope } from './plugins/club-scope.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { databasePlugin } from './plugins/database.ts';
+import { errorReportingPlugin } from './plugins/error-reporting.ts';
 import { errorsPlugin, handleFrameworkError } from './plugins/errors.ts';
 import { guestCachePlugin } from './plugins/guest-cache.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
@@ -102,6 +103,8 @@ export const buildApp = async ({
   await app.register(securityHeadersPlugin, { config });
 
   const build = config.isServingWeb ? readWebBuild(webRoot) : 'dev';
+  // Before the routes: its hooks see every request. Loads nothing without SENTRY_DSN (0039).
+  await app.register(errorReportingPlugin, { config: config.errorReporting, release: build });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     if (request.url.startsWith('/api/')) reply.header(BUILD_HEADER, build);
@@ -156,7 +159,8 @@ export const buildApp = async ({
 
   await app.register(fileRoutes);
   await app.register(guestPageRoutes);
-  if (config.isServingWeb) await app.register(webPlugin, { root: webRoot });
+  if (config.isServingWeb)
+    await app.register(webPlugin, { root: webRoot, errorReporting: config.errorReporting });
 
   return app;
 };

@@ -44,6 +44,12 @@ const EnvironmentSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   SIGN_UPS_PER_HOUR: z.coerce.number().int().min(1).default(5),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SENTRY_DSN: z
+    .url()
+    .regex(/^https?:\/\/[^/@]+@[^/]+\/(.+\/)?\d+$/, 'must be a Sentry DSN (https://KEY@HOST/PROJECT_ID)')
+    .optional(),
+  SENTRY_TRACES_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0.1),
+  SENTRY_ENVIRONMENT: z.string().min(1).optional(),
 });
 
 export type Config = {
@@ -75,7 +81,11 @@ export type Config = {
   signUpsPerHour: number;
   /** Key material for encrypting stored secrets; from APP_SECRET, else a key file in DATA_DIR made once. */
   appSecret: string | undefined;
+  /** Where unexpected errors are reported (docs/decisions/0039); off when SENTRY_DSN is not set. */
+  errorReporting: ErrorReportingConfig | undefined;
 };
+
+export type ErrorReportingConfig = { dsn: string; tracesSampleRate: number; environment: string };
 
 export class ConfigError extends Error {}
 
@@ -127,6 +137,13 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
     isTrustingProxy: env.TRUST_PROXY,
     signUpsPerHour: env.SIGN_UPS_PER_HOUR,
     appSecret: env.APP_SECRET,
+    errorReporting: env.SENTRY_DSN
+      ? {
+          dsn: env.SENTRY_DSN,
+          tracesSampleRate: env.SENTRY_TRACES_SAMPLE_RATE,
+          environment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV,
+        }
+      : undefined,
   };
 };
 

@@ -167,6 +167,20 @@ describe('security headers', () => {
       directives: { 'connect-src': ["'self'"] },
     });
   });
+
+  it('let the owner app send its error reports to the DSN origin, only when SENTRY_DSN is set', () => {
+    const config = testConfig({ SENTRY_DSN: 'https://public@o1.ingest.example.com:8443/42' });
+    expect(headerOptionsOf('ownerApp', config).contentSecurityPolicy).toMatchObject({
+      directives: { 'connect-src': ["'self'", 'https://o1.ingest.example.com:8443'] },
+    });
+    for (const surface of ['guestPages', 'apiDocs'] as const)
+      expect(headerOptionsOf(surface, config).contentSecurityPolicy).toMatchObject({
+        directives: { 'connect-src': ["'self'"] },
+      });
+    expect(headerOptionsOf('ownerApp', testConfig()).contentSecurityPolicy).toMatchObject({
+      directives: { 'connect-src': ["'self'"] },
+    });
+  });
 });
 
 describe('security headers of the owner app', () => {

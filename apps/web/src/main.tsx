@@ -4,6 +4,7 @@ import { handleApiEvents } from './app/api-event-handler.ts';
 import { App } from './app/app.tsx';
 import { queryClient } from './app/query-client.ts';
 import { router } from './app/router.tsx';
+import { startErrorReporting } from './lib/error-reporting.ts';
 import { loadLaterTexts, translationsReady } from './lib/i18n.ts';
 import { whenIdle } from './lib/when-idle.ts';
 
@@ -16,6 +17,7 @@ zodGlobal.__zod_globalConfig ??= {};
 zodGlobal.__zod_globalConfig.jitless = true;
 
 handleApiEvents({ router, queryClient });
+startErrorReporting();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -27,7 +27,11 @@ export const surfaceOf = (url: string): Surface => {
  */
 const ownerAppOrigins = (config: Config) => ({
   // With S3 storage the browser PUTs an image straight to the bucket's signed address (upload-image.ts).
-  'connect-src': config.storage.kind === 's3' ? [new URL(config.storage.endpoint).origin] : [],
+  'connect-src': [
+    ...(config.storage.kind === 's3' ? [new URL(config.storage.endpoint).origin] : []),
+    // Error reports go straight to the reporting endpoint (docs/decisions/0039).
+    ...(config.errorReporting ? [new URL(config.errorReporting.dsn).origin] : []),
+  ],
   'script-src': [] as string[],
   'frame-src': [] as string[],
   'img-src': [] as string[],

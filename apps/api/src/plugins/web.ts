@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { ErrorReportingConfig } from '../config.ts';
 import { isGuestPageAddress, sendGuestNotFound } from '../lib/guest-not-found.ts';
 import { sendError } from './errors.ts';
 
@@ -29,6 +30,31 @@ const isOutsideApp = (url: string) => {
 export type WebPluginOptions = {
   /** The owner app's build folder, with its index.html. */
   root?: string;
+  /** When set, index.html tells the app where to report its errors (docs/decisions/0039). */
+  errorReporting?: ErrorReportingConfig | undefined;
+};
+
+const escapeAttribute = (value: string) =>
+  value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+/**
+ * index.html with the error reporting settings the owner app reads at start (lib/error-reporting.ts) in
+ * meta tags; unchanged when reporting is off. The build is the same for every deployment: the DSN is
+ * the server's setting, not the build's.
+ */
+export const withErrorReporting = (html: string, settings: ErrorReportingConfig | undefined) => {
+  if (!settings) return html;
+  const meta = [
+    ['carta-sentry-dsn', settings.dsn],
+    ['carta-sentry-traces-sample-rate', String(settings.tracesSampleRate)],
+    ['carta-sentry-environment', settings.environment],
+  ]
+    .map(([name, content = '']) => `<meta name="${name}" content="${escapeAttribute(content)}" />`)
+    .join('');
+  if (html.includes('</head>')) return html.replace('</head>', `${meta}</head>`);
+  // No head written out: right after the doctype (before it, the page would render in quirks mode).
+  const doctype = /^<!doctype html>/i.exec(html)?.[0] ?? '';
+  return `${doctype}${meta}${html.slice(doctype.length)}`;
 };
 
 /**
@@ -37,7 +63,7 @@ export type WebPluginOptions = {
  * takes over.
  */
 export const webPlugin = fp(
-  async (app: FastifyInstance, { root = WEB_DIST }: WebPluginOptions) => {
+  async (app: FastifyInstance, { root = WEB_DIST, errorReporting }: WebPluginOptions) => {
     if (!existsSync(`${root}/index.html`)) {
       throw new Error(`The owner app is not built (${root}/index.html is missing): run npm run build.`);
     }
@@ -52,7 +78,10 @@ export const webPlugin = fp(
         reply.header('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-    const sendIndex = () => readFileSync(`${root}/index.html`);
+    const sendIndex = () =>
+      errorReporting
+        ? withErrorReporting(readFileSync(`${root}/index.html`, 'utf8'), errorReporting)
+        : readFileSync(`${root}/index.html`);
     app.get('/*', { schema: { hide: true } }, async (request, reply) => {
       if (isGuestPageAddress(request.url)) return sendGuestNotFound(request, reply);
       if (isOutsideApp(request.url)) return sendError(request, reply, 404, 'ROUTE_NOT_FOUND');

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useRouteError } from 'react-router';
 import { ErrorScreen } from '../features/static-pages/error-screen.tsx';
+import { reportCaughtError } from '../lib/error-reporting.ts';
 import { enqueueSnackbar } from '../lib/snackbar.ts';
 
 /**
@@ -26,7 +27,10 @@ export const RouteErrorRedirect = () => {
 
   useEffect(() => {
     console.error(error);
-    if (!isChunkError) enqueueSnackbar(t('errors.INTERNAL_ERROR'), { variant: 'error' });
+    // An outdated app's missing chunk is no bug to report: /update handles it.
+    if (isChunkError) return;
+    reportCaughtError(error);
+    enqueueSnackbar(t('errors.INTERNAL_ERROR'), { variant: 'error' });
   }, [error, isChunkError, t]);
 
   if (isChunkError) return <Navigate to="/update" replace />;
