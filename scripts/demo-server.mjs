@@ -1,5 +1,6 @@
 // Shared by the measuring scripts: the demo club seeded in a temporary folder and the server started on
-// a free port against it (embedded database), stopped and cleaned up with `stop()`.
+// a free port against it (embedded database, or the PostgreSQL database `databaseUrl` names), stopped and
+// cleaned up with `stop()`.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -18,13 +19,16 @@ const freePort = () =>
     });
   });
 
-/** Seeds `npm run demo` in a fresh folder, starts the server, waits until it is healthy. */
-export const startDemoServer = async ({ extraEnvironment = {} } = {}) => {
+/**
+ * Seeds `npm run demo` in a fresh folder (or in `databaseUrl`, an empty PostgreSQL database), starts the
+ * server, waits until it is healthy. Answers its address, its process id and `stop`.
+ */
+export const startDemoServer = async ({ extraEnvironment = {}, databaseUrl = '' } = {}) => {
   const dataDirectory = mkdtempSync(path.join(tmpdir(), 'carta-measure-'));
   const environment = {
     ...process.env,
     DATA_DIR: dataDirectory,
-    DATABASE_URL: '',
+    DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
   };
@@ -58,7 +62,8 @@ export const startDemoServer = async ({ extraEnvironment = {} } = {}) => {
   for (let attempt = 0; attempt < 240; attempt += 1) {
     try {
       // The seed's output names the demo owner's credentials, for scripts that log in.
-      if ((await fetch(`${base}/api/v1/health`)).ok) return { base, stop, seedOutput: seeded.stdout };
+      if ((await fetch(`${base}/api/v1/health`)).ok)
+        return { base, pid: server.pid, stop, seedOutput: seeded.stdout };
     } catch {
       // Not listening yet.
     }

@@ -1,121 +1,27 @@
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { randomInt } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
-import { seedClub, seedOwner, TEST_APP_SECRET, testDatabaseKind, withThrowawayPostgres } from './helpers.ts';
+import { seedClub, seedOwner, testDatabaseKind, withThrowawayPostgres } from './helpers.ts';
+import {
+  kill9,
+  temporaryFolder as newFolder,
+  type ServerProcess as Server,
+  startServer,
+  stopServers,
+  waitFor,
+  waitHealthy,
+} from './server-process.ts';
 
 /**
  * Real server processes on a real data folder: killed with SIGKILL, stopped with SIGTERM, restarted.
  * Every wait polls a condition under a deadline; every child is killed and every folder removed.
  */
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
-const children = new Set<ChildProcessWithoutNullStreams>();
-const folders = new Set<string>();
+afterAll(stopServers);
 
-afterAll(async () => {
-  for (const child of children)
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  for (const folder of folders) await rm(folder, { recursive: true, force: true });
-});
-
-const temporaryFolder = async () => {
-  const folder = await mkdtemp(path.join(tmpdir(), 'carta-crash-'));
-  folders.add(folder);
-  return folder;
-};
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
-  });
-
-type Server = {
-  child: ChildProcessWithoutNullStreams;
-  port: number;
-  /** Everything the process wrote so far. */
-  output: () => string;
-  exited: Promise<number | null>;
-};
-
-/** The server as `npm start` runs it (one node process, no tsx wrapper in between to absorb signals). */
-const startServer = async (env: Record<string, string>): Promise<Server> => {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      SERVE_WEB: 'false',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'info',
-      APP_SECRET: TEST_APP_SECRET,
-      DATABASE_URL: '',
-      TSX_TSCONFIG_PATH: path.join(ROOT, 'tsconfig.runtime.json'),
-      ...env,
-    },
-  });
-  children.add(child);
-  let output = '';
-  child.stdout.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, port, output: () => output, exited };
-};
-
-const waitFor = async (what: string, condition: () => boolean | Promise<boolean>, timeoutMs: number) => {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
-};
-
-const isHealthy = async (server: Server) => {
-  try {
-    const response = await fetch(`http://127.0.0.1:${server.port}/api/v1/health`);
-    return response.status === 200;
-  } catch {
-    return false;
-  }
-};
-
-/** Healthy, or the process ended first (then the test fails with its output). */
-const waitHealthy = async (server: Server, timeoutMs = 60_000) => {
-  let hasExited = false;
-  void server.exited.then(() => {
-    hasExited = true;
-  });
-  await waitFor(
-    'the server to answer /health',
-    async () => hasExited || (await isHealthy(server)),
-    timeoutMs,
-  );
-  if (hasExited) throw new Error(`The server exited before answering:\n${server.output()}`);
-};
-
-const kill9 = async (server: Server) => {
-  server.child.kill('SIGKILL');
-  await server.exited;
-};
+const temporaryFolder = () => newFolder('carta-crash-');
 
 /** An owner, a club and its bearer token, written before any server runs. */
 const seed = async (database: DatabaseHandle) => {
@@ -135,8 +41,7 @@ const seedEmbedded = async (dataDirectory: string) => {
 
 type Owner = Awaited<ReturnType<typeof seed>>;
 
-const zonesUrl = (server: Server, owner: Owner) =>
-  `http://127.0.0.1:${server.port}/api/v1/clubs/${owner.clubId}/zones`;
+const zonesUrl = (server: Server, owner: Owner) => `${server.origin}/api/v1/clubs/${owner.clubId}/zones`;
 
 const createZone = (server: Server, owner: Owner, name: string) =>
   fetch(zonesUrl(server, owner), {

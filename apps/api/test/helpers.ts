@@ -142,22 +142,35 @@ export const seedClub = async (
 };
 
 /**
- * Runs `use` with the address of a new, empty PostgreSQL database made beside TEST_DATABASE_URL's
- * (for tests that need a database of their own: migrations, a server killed mid-write), dropped after.
+ * A new, empty PostgreSQL database made beside TEST_DATABASE_URL's (for tests that need a database of
+ * their own: migrations, a server killed mid-write, several server processes): its address, and `drop`.
  */
-export const withThrowawayPostgres = async (prefix: string, use: (url: string) => Promise<void>) => {
+export const createThrowawayPostgres = async (prefix: string) => {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('Expected TEST_DATABASE_URL: the test runs only when it is set');
   const name = `${prefix}_${Date.now()}_${randomInt(1e6)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
+  const asAdmin = async (statement: string) => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      await admin.query(statement);
+    } finally {
+      await admin.end();
+    }
+  };
+  await asAdmin(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const drop = () => asAdmin(`drop database if exists ${name} with (force)`);
+  return { url: url.toString(), drop };
+};
+
+/** Runs `use` with the address of a throwaway PostgreSQL database (`createThrowawayPostgres`), dropped after. */
+export const withThrowawayPostgres = async (prefix: string, use: (url: string) => Promise<void>) => {
+  const { url, drop } = await createThrowawayPostgres(prefix);
   try {
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    await use(url.toString());
+    await use(url);
   } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await drop();
   }
 };

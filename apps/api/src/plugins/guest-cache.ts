@@ -19,21 +19,22 @@ const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /**
- * Compresses once per render, off the event loop. On the 80-dish page (36 KB) brotli quality 10 takes
- * about 18 ms for 6.5 KB, quality 11 about 55 ms for 80 bytes less, quality 5 under 1 ms for 7 KB:
- * paid once per page, club and minute, 10 is the best trade.
+ * Compresses once per render, off the event loop. On the 80-dish page (36 KB) brotli quality 5 takes
+ * under 1 ms for 7 KB, quality 10 about 18 ms for 6.5 KB, quality 11 about 55 ms for 80 bytes less. At
+ * scale most guest requests miss this process's cache (docs/capacity.md), so the render's cost is the
+ * page's cost: half a kilobyte (well inside the first 14 KB flight) is not worth 17 ms of CPU each time.
  */
 export const keepBody = async (text: string): Promise<KeptBody> => {
   const identity = Buffer.from(text);
   const [br, gzipped] = await Promise.all([
     brotliAsync(identity, {
       params: {
-        [constants.BROTLI_PARAM_QUALITY]: 10,
+        [constants.BROTLI_PARAM_QUALITY]: 5,
         [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
         [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
       },
     }),
-    gzipAsync(identity, { level: 9 }),
+    gzipAsync(identity, { level: 6 }),
   ]);
   return { identity, br, gzip: gzipped, etag: createHash('sha1').update(identity).digest('base64url') };
 };
