@@ -36,13 +36,14 @@ const precompress = (): Plugin => ({
     for (const fileName of Object.keys(bundle)) {
       if (!/\.(js|css|svg)$/.test(fileName)) continue;
       const source = readFileSync(path.join(outDir, fileName));
-      // Tiny files gain nothing worth a second request path.
-      if (source.length < 1024) continue;
+      // Small files too: without a compressed copy the server would compress them on every request
+      // (as a stream, whose size it cannot know in advance), which costs more than it saves.
       const brotli = brotliCompressSync(source, {
         params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: source.length },
       });
-      writeFileSync(path.join(outDir, `${fileName}.br`), brotli);
-      writeFileSync(path.join(outDir, `${fileName}.gz`), gzipSync(source, { level: 9 }));
+      const gzipped = gzipSync(source, { level: 9 });
+      if (brotli.length < source.length) writeFileSync(path.join(outDir, `${fileName}.br`), brotli);
+      if (gzipped.length < source.length) writeFileSync(path.join(outDir, `${fileName}.gz`), gzipped);
     }
   },
 });

@@ -110,8 +110,10 @@ export const signUpFuzzOwner = async (app: App, database: DatabaseHandle): Promi
     .where(eq(accounts.phone, phone))
     .returning();
   if (!account) throw new Error('the fuzzing owner was not stored');
-  // The previous step's code: the final login check uses a later one (a code is never accepted twice).
-  const token = await logIn(app, phone, totpSecret, Date.now() - 30_000);
+  // The current step's code: accepted even when the step turns before the server checks it (one step of
+  // drift), which the previous step's code was not. The final login check uses the next step's code (a
+  // code is never accepted twice).
+  const token = await logIn(app, phone, totpSecret, Date.now());
   return { accountId: account.id, phone, totpSecret, authorization: `Bearer ${token}` };
 };
 
