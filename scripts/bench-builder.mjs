@@ -22,8 +22,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { register } from 'tsx/esm/api';
+import { createThrowawayDatabase } from './demo-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 register({ tsconfig: path.join(root, 'tsconfig.runtime.json') });
@@ -268,27 +268,6 @@ const verdict = (rows) => {
   );
 };
 
-/** A throwaway database on the server `url` names, or null when no server answers. */
-const createPostgresDatabase = async (url) => {
-  const admin = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
-  try {
-    await admin.connect();
-  } catch {
-    return null;
-  }
-  const name = `carta_bench_${process.pid}`;
-  await admin.query(`create database ${pg.escapeIdentifier(name)}`);
-  const benchUrl = new URL(url);
-  benchUrl.pathname = `/${name}`;
-  return {
-    url: benchUrl.toString(),
-    drop: async () => {
-      await admin.query(`drop database if exists ${pg.escapeIdentifier(name)} with (force)`);
-      await admin.end();
-    },
-  };
-};
-
 console.log(`${runs} runs per operation (${heavyRuns} for creations and duplicates), in-process`);
 const pgliteRows = await benchOn({ kind: 'pglite' });
 print('PGlite (embedded)', pgliteRows);
@@ -297,7 +276,7 @@ verdict(pgliteRows);
 if (!process.argv.includes('--pglite-only')) {
   const url =
     argument('postgres') ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const server = await createPostgresDatabase(url);
+  const server = await createThrowawayDatabase(url, 'carta_bench');
   if (!server) console.log(`\nPostgreSQL: nothing answers at ${new URL(url).host}, skipped`);
   else {
     try {

@@ -16,8 +16,7 @@
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { startDemoServer } from './demo-server.mjs';
+import { createThrowawayDatabase, startDemoServer } from './demo-server.mjs';
 
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
@@ -168,32 +167,11 @@ const benchOn = async (label, databaseUrl = '') => {
   }
 };
 
-/** A throwaway database on the server `url` names, or null when no server answers. */
-const createPostgresDatabase = async (url) => {
-  const admin = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
-  try {
-    await admin.connect();
-  } catch {
-    return null;
-  }
-  const name = `carta_bench_guest_${process.pid}`;
-  await admin.query(`create database ${pg.escapeIdentifier(name)}`);
-  const benchUrl = new URL(url);
-  benchUrl.pathname = `/${name}`;
-  return {
-    url: benchUrl.toString(),
-    drop: async () => {
-      await admin.query(`drop database if exists ${pg.escapeIdentifier(name)} with (force)`);
-      await admin.end();
-    },
-  };
-};
-
 await benchOn('PGlite (embedded)');
 if (!process.argv.includes('--pglite-only')) {
   const url =
     argument('postgres') ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const server = await createPostgresDatabase(url);
+  const server = await createThrowawayDatabase(url, 'carta_bench_guest');
   if (!server) console.log(`\nPostgreSQL: nothing answers at ${new URL(url).host}, skipped`);
   else {
     try {

@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -71,4 +72,25 @@ export const startDemoServer = async ({ extraEnvironment = {}, databaseUrl = '' 
   }
   stop();
   throw new Error('The server did not become healthy within 60 s');
+};
+
+/** A throwaway database (`prefix_<pid>`) on the server `url` names, or null when no server answers. */
+export const createThrowawayDatabase = async (url, prefix) => {
+  const admin = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
+  try {
+    await admin.connect();
+  } catch {
+    return null;
+  }
+  const name = `${prefix}_${process.pid}`;
+  await admin.query(`create database ${pg.escapeIdentifier(name)}`);
+  const benchUrl = new URL(url);
+  benchUrl.pathname = `/${name}`;
+  return {
+    url: benchUrl.toString(),
+    drop: async () => {
+      await admin.query(`drop database if exists ${pg.escapeIdentifier(name)} with (force)`);
+      await admin.end();
+    },
+  };
 };

@@ -5,10 +5,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { redactText } from '@carta/contract/error-scrubbing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
-import { flushErrorReports, redactText, sentrySdk } from '../src/plugins/error-reporting.ts';
+import { flushErrorReports, sentrySdk } from '../src/plugins/error-reporting.ts';
 import { openTestDatabase, TEST_APP_SECRET, testConfig } from './helpers.ts';
 
 // A local stand-in for Sentry: it keeps the bytes of every envelope it receives.

@@ -174,3 +174,41 @@ export const withThrowawayPostgres = async (prefix: string, use: (url: string) =
     await drop();
   }
 };
+
+/** Reads server-sent events from a fetch response, one `next()` at a time, each under a deadline. */
+export const serverSentEvents = (response: Response) => {
+  const reader = present(response.body, 'a response body').pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  const read = async (): Promise<{ event: string; data: unknown }> => {
+    for (;;) {
+      const end = buffer.indexOf('\n\n');
+      if (end >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        // Comment lines (the heartbeat) and the `retry:` line carry no event.
+        const event = /^event: (.*)$/m.exec(block)?.[1];
+        const data = /^data: (.*)$/m.exec(block)?.[1];
+        if (event && data) return { event, data: JSON.parse(data) };
+        continue;
+      }
+      const { value, done } = await reader.read();
+      if (done) throw new Error('the stream ended');
+      buffer += value;
+    }
+  };
+  const next = async (what: string, timeoutMs: number) => {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`)),
+        timeoutMs,
+      );
+    });
+    try {
+      return await Promise.race([read(), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  return { next };
+};

@@ -12,6 +12,7 @@ import {
   present,
   seedClub,
   seedOwner,
+  serverSentEvents,
   TEST_APP_SECRET,
   testDatabaseKind,
   uniquePhone,
@@ -35,44 +36,6 @@ import {
 const isPostgres = testDatabaseKind() === 'postgres' && Boolean(process.env.TEST_DATABASE_URL);
 const SIGN_UPS_PER_HOUR = 3;
 const GUEST_ADDRESS = '127.0.0.1';
-
-/** Reads server-sent events from a fetch response, one `next()` at a time, each under a deadline. */
-const eventsOf = (response: Response) => {
-  const reader = present(response.body, 'a response body').pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  const read = async (): Promise<{ event: string; data: unknown }> => {
-    for (;;) {
-      const end = buffer.indexOf('\n\n');
-      if (end >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        // Comment lines (the heartbeat) and the `retry:` line carry no event.
-        const event = /^event: (.*)$/m.exec(block)?.[1];
-        const data = /^data: (.*)$/m.exec(block)?.[1];
-        if (event && data) return { event, data: JSON.parse(data) };
-        continue;
-      }
-      const { value, done } = await reader.read();
-      if (done) throw new Error('the stream ended');
-      buffer += value;
-    }
-  };
-  const next = async (what: string, timeoutMs: number) => {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(
-        () => reject(new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`)),
-        timeoutMs,
-      );
-    });
-    try {
-      return await Promise.race([read(), timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
-  };
-  return { next };
-};
 
 /** Says why in the report when the tests are skipped (PGlite pass). */
 const TITLE = `three server processes on one PostgreSQL${
@@ -205,7 +168,7 @@ describe.runIf(isPostgres)(TITLE, () => {
     try {
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toContain('text/event-stream');
-      const events = eventsOf(response);
+      const events = serverSentEvents(response);
       expect(await events.next('the live view to open', 30_000)).toEqual({
         event: WAITER_CALLS_EVENT,
         data: { calls: [] },

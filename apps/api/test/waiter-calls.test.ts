@@ -10,6 +10,7 @@ import {
   present,
   seedClub,
   seedOwner,
+  serverSentEvents,
   TEST_APP_SECRET,
   testConfig,
   testDatabaseKind,
@@ -25,24 +26,8 @@ const openStream = async (app: App, path: string, authorization: string) => {
     headers: { authorization },
     signal: controller.signal,
   });
-  const reader = present(response.body, 'a response body').pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  const next = async (): Promise<{ event: string; data: unknown }> => {
-    for (;;) {
-      const end = buffer.indexOf('\n\n');
-      if (end >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const event = /^event: (.*)$/m.exec(block)?.[1];
-        const data = /^data: (.*)$/m.exec(block)?.[1];
-        if (event && data) return { event, data: JSON.parse(data) };
-        continue;
-      }
-      const { value, done } = await reader.read();
-      if (done) throw new Error('stream ended');
-      buffer += value;
-    }
-  };
+  const events = serverSentEvents(response);
+  const next = () => events.next('the next event', 10_000);
   return { response, next, close: () => controller.abort() };
 };
 

@@ -1,7 +1,8 @@
+import { redactText } from '@carta/contract/error-scrubbing';
 import type { Breadcrumb, Event } from '@sentry/browser';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { reportCaughtError, startErrorReporting } from '../src/lib/error-reporting.ts';
-import { redactText, scrubBreadcrumb, scrubEvent, scrubUrl } from '../src/lib/error-reporting-scrub.ts';
+import { scrubBreadcrumb, scrubEvent, scrubUrl } from '../src/lib/error-reporting-scrub.ts';
 
 // The SDK itself stays out of these tests: its module is replaced, so what is checked is when it loads.
 const initErrorReporting = vi.fn((_settings: unknown) => report);

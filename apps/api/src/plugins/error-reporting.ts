@@ -1,3 +1,4 @@
+import { scrubValue } from '@carta/contract/error-scrubbing';
 import type { Event, Span } from '@sentry/node';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -19,36 +20,6 @@ export const flushErrorReports = async (timeout = 2000) => (loaded ? loaded.flus
 
 // --- Scrubbing: what is attached is chosen (method, route template, status, request id), never the
 // request; these run over every event anyway, in case an error's message or a library adds more. ---
-
-/** Keys whose values are never sent, wherever they are in an event. */
-const SECRET_KEY = /passw(or)?d|pwd|secret|token|authori[sz]ation|cookie|totp|recovery|^code$|api[-_]?key/i;
-
-const REDACTED = '[redacted]';
-
-/** A secret inside free text: a bearer credential, a `key=value` or JSON pair of a secret key, a query. */
-export const redactText = (text: string): string =>
-  text
-    .replace(/\b(Bearer|Basic)\s+[\w.~+/=-]+/gi, `$1 ${REDACTED}`)
-    .replace(
-      /("(?:password\w*|totp\w*|token|code|recoveryCode\w*|secret)"\s*:\s*)"(?:[^"\\]|\\.)*"/gi,
-      `$1"${REDACTED}"`,
-    )
-    .replace(/\b((?:password\w*|totp\w*|token|code|secret)=)[^&\s"'#]+/gi, `$1${REDACTED}`)
-    // An address keeps its path, never its query (activation and reset links carry a token there).
-    .replace(/((?:https?:\/\/[^\s/?#"']+)?\/[^\s?#"']*)\?[^\s#"']*/g, '$1');
-
-/** Every string of a value redacted, every secret key's value dropped (depth-limited: events are trees). */
-export const scrubValue = (value: unknown, depth = 0): unknown => {
-  if (typeof value === 'string') return redactText(value);
-  if (depth > 12 || value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((item) => scrubValue(item, depth + 1));
-  return Object.fromEntries(
-    Object.entries(value).map(([key, item]) => [
-      key,
-      SECRET_KEY.test(key) && typeof item !== 'object' ? REDACTED : scrubValue(item, depth + 1),
-    ]),
-  );
-};
 
 /**
  * What may leave the server of an event: no request (body, headers, cookies, query, address), no user

@@ -1,14 +1,10 @@
+import { redactText, scrubValue } from '@carta/contract/error-scrubbing';
 import type { Breadcrumb, Event } from '@sentry/browser';
 
 // What the owner app's error reports may carry (docs/decisions/0039): no form values or request bodies
 // (the SDK collects neither with the integrations chosen in error-reporting-sdk.ts), no credentials, no
 // session token, no address's query (reset and activation links carry their token there: router.tsx's
 // password/reset and users/activate). Pure functions: tests run them without the SDK.
-
-const REDACTED = '[redacted]';
-
-/** Keys whose values are never sent, wherever they are in an event. */
-const SECRET_KEY = /passw(or)?d|pwd|secret|token|authori[sz]ation|cookie|totp|recovery|^code$|api[-_]?key/i;
 
 /**
  * An address without what may identify someone: no query or fragment, and a path segment that is a
@@ -26,33 +22,6 @@ export const scrubUrl = (url: string): string => {
     })
     .join('/');
   return `${origin}${scrubbedPath}`;
-};
-
-/** A secret inside free text: the session token, a bearer credential, a secret pair, an address's query. */
-export const redactText = (text: string, sessionToken?: string | null): string => {
-  let redacted = text;
-  if (sessionToken && sessionToken.length >= 8) redacted = redacted.replaceAll(sessionToken, REDACTED);
-  return redacted
-    .replace(/\b(Bearer|Basic)\s+[\w.~+/=-]+/gi, `$1 ${REDACTED}`)
-    .replace(
-      /("(?:password\w*|totp\w*|token|code|recoveryCode\w*|secret)"\s*:\s*)"(?:[^"\\]|\\.)*"/gi,
-      `$1"${REDACTED}"`,
-    )
-    .replace(/\b((?:password\w*|totp\w*|token|code|secret)=)[^&\s"'#]+/gi, `$1${REDACTED}`)
-    .replace(/((?:https?:\/\/[^\s/?#"']+)?\/[^\s?#"']*)\?[^\s#"']*/g, '$1');
-};
-
-/** Every string of a value redacted, every secret key's value dropped (depth-limited). */
-export const scrubValue = (value: unknown, sessionToken?: string | null, depth = 0): unknown => {
-  if (typeof value === 'string') return redactText(value, sessionToken);
-  if (depth > 12 || value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((item) => scrubValue(item, sessionToken, depth + 1));
-  return Object.fromEntries(
-    Object.entries(value).map(([key, item]) => [
-      key,
-      SECRET_KEY.test(key) && typeof item !== 'object' ? REDACTED : scrubValue(item, sessionToken, depth + 1),
-    ]),
-  );
 };
 
 /** The breadcrumb data worth keeping: how a request or a navigation went, never what it carried. */
