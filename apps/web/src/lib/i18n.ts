@@ -45,10 +45,8 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
   // React escapes what it renders already.
   interpolation: { escapeValue: false },
-  // A key no loaded part has (a screen that did not ask for the later texts): load them, and the
-  // components re-render when they arrive instead of showing the key.
-  saveMissing: true,
-  missingKeyHandler: () => void loadLaterTexts(),
+  // When the later texts arrive (prefetched when idle), what shows re-renders with them: a first screen
+  // that used one of their keys shows the text from then on.
   react: { bindI18nStore: 'added' },
 });
 
