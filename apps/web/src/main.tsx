@@ -1,4 +1,4 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { handleApiEvents } from './app/api-event-handler.ts';
 import { App } from './app/app.tsx';
@@ -25,16 +25,12 @@ if (!container) throw new Error('index.html has no #root element');
 // Someone who chose a language other than the bundled default waits for its texts (a small chunk) rather
 // than seeing the page switch language under their eyes. Not a top-level await: that chunk may import from
 // the app's own chunk (vite.config.ts), which would wait for this module while this module waits for it.
-// As a transition, React renders the first screen in slices of a few milliseconds, yielding between them,
-// instead of one long task: a phone stays responsive to the first tap while MUI lays the screen out.
 void translationsReady.then(() => {
   const root = createRoot(container);
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
   );
   // The other screens' texts, so the next screen opened does not wait for them.
   whenIdle(() => void loadLaterTexts().catch(() => undefined));
