@@ -220,15 +220,15 @@ export const valueFromSchema = (
     case 'string':
       return stringFromSchema(schema);
     case 'integer': {
-      const any = fc.integer({
+      const anyInteger = fc.integer({
         min: Math.max(number(schema.minimum, -(2 ** 31)), Number.MIN_SAFE_INTEGER),
         max: Math.min(number(schema.maximum, 2 ** 31 - 1), Number.MAX_SAFE_INTEGER),
       });
-      if (!isIdLike(schema) || ids.own.length === 0) return any;
+      if (!isIdLike(schema) || ids.own.length === 0) return anyInteger;
       return fc.oneof(
         { arbitrary: fc.constantFrom(...ids.own), weight: 6 },
         ...(ids.others.length > 0 ? [{ arbitrary: fc.constantFrom(...ids.others), weight: 2 }] : []),
-        { arbitrary: any, weight: 1 },
+        { arbitrary: anyInteger, weight: 1 },
       );
     }
     case 'number':
