@@ -37,7 +37,7 @@ const decodeQuotedPrintable = (text: string) =>
  */
 export const emailedLink = async (to: string, linkPattern: RegExp): Promise<string> => {
   const outbox = path.join(process.env.CARTA_E2E_DATA_DIR ?? '', 'outbox');
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     const names = (await readdir(outbox).catch(() => [] as string[])).sort().reverse();
     for (const name of names) {

@@ -4,8 +4,6 @@ test('an admin activates a waiting club and writes to it; the owner sees it in t
   browser,
   request,
 }) => {
-  // Two browsers, two emails and several round trips: more than the default half minute on a slow machine.
-  test.setTimeout(60_000);
   const name = `Enoteca ${Date.now()}`;
   const owner = await signUpOwner(request, [{ name }]);
   const [clubId] = owner.clubIds;

@@ -18,7 +18,7 @@ const fillVenue = async (page: Page, venue: { name: string; city: string; vatNum
 test('sign up through the wizard, activate, log in with the shown secret, add a second club, log out', async ({
   page,
 }) => {
-  // The whole journey, with three password hashes: about 25 s alone, over 30 s beside other tests in CI.
+  // The whole journey, with three password hashes: about 20 s alone, nearly a minute beside other work.
   test.slow();
   const phone = uniquePhone();
   const email = `wizard.${phone}@example.com`;

@@ -8,7 +8,8 @@ test('an owner adds tables in a zone, schedules lunch for the terrace, previews 
   request,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
+  // Tables, a schedule, a preview and a download: 15 s on a quiet machine, about a minute on a busy one.
+  test.setTimeout(240_000);
   const owner = await signUpOwner(request, [{ name: 'Trattoria Terrazza' }]);
   const [clubId] = owner.clubIds;
   const headers = { authorization: `Bearer ${owner.token}` };
