@@ -8,6 +8,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { accountRoutes } from './features/accounts/routes.ts';
 import { signUpLimitPlugin } from './features/accounts/sign-up-limit.ts';
 import { adminRoutes } from './features/admin/routes.ts';
+import { bannerRoutes } from './features/banners/routes.ts';
 import { clubProfileRoutes } from './features/clubs/profile-routes.ts';
 import { clubRoutes } from './features/clubs/routes.ts';
 import { clubStatsRoutes } from './features/clubs/stats-routes.ts';
@@ -15,7 +16,10 @@ import { geographyRoutes } from './features/geography/routes.ts';
 import { guestRoutes } from './features/guest/routes.ts';
 import { incomingSweepPlugin } from './features/images/incoming-sweep.ts';
 import { clubUploadRoutes, fileRoutes } from './features/images/routes.ts';
+import { menuImportRoutes } from './features/menu-import/routes.ts';
+import { guestMenuPdfRoutes, menuPdfPlugin, menuPdfRoutes } from './features/menu-pdf/routes.ts';
 import { menuRoutes } from './features/menus/routes.ts';
+import { promoteRoutes } from './features/promote/routes.ts';
 import { tableRoutes } from './features/tables/routes.ts';
 import { themeRoutes } from './features/themes/routes.ts';
 import { waiterCallRoutes } from './features/waiter-calls/routes.ts';
@@ -124,6 +128,7 @@ export const buildApp = async ({
   await app.register(databasePlugin, { handle: database });
   await app.register(authPlugin);
   await app.register(guestCachePlugin);
+  await app.register(menuPdfPlugin);
   await app.register(pageViewsPlugin);
   await app.register(incomingSweepPlugin);
   await app.register(waiterCallSignalsPlugin);
@@ -144,7 +149,11 @@ export const buildApp = async ({
           clubStatsRoutes,
           clubUploadRoutes,
           menuRoutes,
+          menuImportRoutes,
+          menuPdfRoutes,
+          promoteRoutes,
           themeRoutes,
+          bannerRoutes,
           tableRoutes,
           guestRoutes,
           waiterCallRoutes,
@@ -159,6 +168,7 @@ export const buildApp = async ({
 
   await app.register(fileRoutes);
   await app.register(guestPageRoutes);
+  await app.register(guestMenuPdfRoutes);
   if (config.isServingWeb)
     await app.register(webPlugin, { root: webRoot, errorReporting: config.errorReporting });
 

@@ -257,7 +257,6 @@ describe('PATCH /api/v1/clubs/{clubId}/settings', () => {
       enabled: false,
       callWaiterEnabled: true,
       menuLabelEnabled: false,
-      pdfMenuEnabled: true,
       translationsEnabled: true,
     });
     expect(response.statusCode).toBe(200);
@@ -266,7 +265,7 @@ describe('PATCH /api/v1/clubs/{clubId}/settings', () => {
       state: 'disabledByOwner',
       callWaiterEnabled: true,
       menuLabelEnabled: false,
-      pdfMenuEnabled: true,
+      pdfMenuEnabled: false,
       translationsEnabled: true,
       bannerUpdateEnabled: false,
     });
@@ -274,7 +273,7 @@ describe('PATCH /api/v1/clubs/{clubId}/settings', () => {
     expect(back.json()).toMatchObject({ enabled: true, state: 'active', callWaiterEnabled: true });
   });
 
-  it('keeps promotions for the Smart plan: 403 on Free, allowed for an early adopter', async () => {
+  it('keeps promotions and the PDF menu for the Smart plan: 403 on Free, allowed for an early adopter', async () => {
     const owner = await seedOwner(context.database);
     const free = await seedClub(context.database, owner.account.id);
     const refused = await patch(free.id, owner.authorization, {
@@ -289,9 +288,12 @@ describe('PATCH /api/v1/clubs/{clubId}/settings', () => {
     expect((await patch(free.id, owner.authorization, { bannerUpdateEnabled: false })).statusCode).toBe(200);
 
     const smart = await seedClub(context.database, owner.account.id, { freeForever: true });
-    const allowed = await patch(smart.id, owner.authorization, { bannerUpdateEnabled: true });
+    const allowed = await patch(smart.id, owner.authorization, {
+      bannerUpdateEnabled: true,
+      pdfMenuEnabled: true,
+    });
     expect(allowed.statusCode).toBe(200);
-    expect(allowed.json().bannerUpdateEnabled).toBe(true);
+    expect(allowed.json()).toMatchObject({ bannerUpdateEnabled: true, pdfMenuEnabled: true });
   });
 
   it('refuses an empty body, unknown switches and non-boolean values', async () => {

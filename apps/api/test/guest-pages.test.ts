@@ -183,7 +183,7 @@ describe('guest pages', () => {
   });
 
   it('draw the logo and the banner from their stored WebP widths, with sizes, width and height', async () => {
-    const { club, call, table, page } = await setUp();
+    const { club, call, table, page } = await setUp({ bannerUpdateEnabled: true });
     const stored = (key: string, purpose: 'logo' | 'banner', widths: number[]) =>
       context.database.db.insert(storedFiles).values({
         clubId: club.id,
@@ -221,7 +221,7 @@ describe('guest pages', () => {
     );
     expect(html).toMatch(
       new RegExp(
-        `<img src="/files/${bannerKey}-400.webp" srcSet="/files/${bannerKey}-400.webp 400w, /files/${bannerKey}-800.webp 800w" sizes="96px" alt="" width="96" height="96" loading="lazy"`,
+        `<img src="/files/${bannerKey}-400.webp" srcSet="/files/${bannerKey}-400.webp 400w, /files/${bannerKey}-800.webp 800w" sizes="96px" alt="" width="96" height="96" loading="eager"`,
       ),
     );
   });

@@ -126,6 +126,7 @@ describe('tenant isolation', () => {
     'GET /public/fonts.css',
     'GET /public/fonts/:name',
     'GET /public/menu/:clubId/:tableId/:menuId',
+    'GET /public/menu/:clubId/:tableId/:menuId/pdf',
     'GET /public/qrcodemenu/:clubId/:tableId',
     'GET /public/sw.js',
     'POST /api/v1/clubs',

@@ -7,6 +7,8 @@ export type Chrome = {
   allMenus: string;
   bestSeller: string;
   suggested: string;
+  /** The mark of a banner meant for the guest (spec §3 Banner `forYou`). */
+  forYou: string;
   outOfStock: string;
   allergens: string;
   avoid: string;
@@ -42,6 +44,7 @@ export type Chrome = {
   callTooSoon: string;
   callFailed: string;
   backToMenu: string;
+  downloadPdf: string;
   allergenNames: Record<string, string>;
 };
 
@@ -51,6 +54,7 @@ export const chrome: Record<GuestLanguage, Chrome> = {
     allMenus: 'Tutti i menu',
     bestSeller: 'Più venduto',
     suggested: 'Consigliato',
+    forYou: 'Per te',
     outOfStock: 'Esaurito',
     allergens: 'Allergeni',
     avoid: 'Evito',
@@ -86,6 +90,7 @@ export const chrome: Record<GuestLanguage, Chrome> = {
     callTooSoon: 'Un cameriere è appena passato: puoi chiamare di nuovo tra un minuto.',
     callFailed: 'Non è stato possibile chiamare. Riprova o fai un cenno al personale.',
     backToMenu: 'Torna al menu',
+    downloadPdf: 'Scarica il PDF',
     allergenNames: {
       gluten: 'Glutine',
       crustaceans: 'Crostacei',
@@ -108,6 +113,7 @@ export const chrome: Record<GuestLanguage, Chrome> = {
     allMenus: 'All menus',
     bestSeller: 'Best seller',
     suggested: 'Suggested',
+    forYou: 'For you',
     outOfStock: 'Out of stock',
     allergens: 'Allergens',
     avoid: 'I avoid',
@@ -143,6 +149,7 @@ export const chrome: Record<GuestLanguage, Chrome> = {
     callTooSoon: 'A waiter was with you a moment ago: you can call again in a minute.',
     callFailed: 'The call could not be sent. Try again or wave to the staff.',
     backToMenu: 'Back to the menu',
+    downloadPdf: 'Download PDF',
     allergenNames: {
       gluten: 'Gluten',
       crustaceans: 'Crustaceans',
@@ -165,6 +172,7 @@ export const chrome: Record<GuestLanguage, Chrome> = {
     allMenus: 'Alle Speisekarten',
     bestSeller: 'Bestseller',
     suggested: 'Empfohlen',
+    forYou: 'Für dich',
     outOfStock: 'Ausverkauft',
     allergens: 'Allergene',
     avoid: 'Ich meide',
@@ -203,6 +211,7 @@ export const chrome: Record<GuestLanguage, Chrome> = {
     callTooSoon: 'Gerade war ein Kellner bei Ihnen: In einer Minute können Sie wieder rufen.',
     callFailed: 'Der Ruf konnte nicht gesendet werden. Versuchen Sie es erneut oder winken Sie dem Personal.',
     backToMenu: 'Zurück zur Karte',
+    downloadPdf: 'PDF herunterladen',
     allergenNames: {
       gluten: 'Gluten',
       crustaceans: 'Krebstiere',
@@ -225,6 +234,7 @@ export const chrome: Record<GuestLanguage, Chrome> = {
     allMenus: 'Tous les menus',
     bestSeller: 'Meilleure vente',
     suggested: 'Suggéré',
+    forYou: 'Pour vous',
     outOfStock: 'Épuisé',
     allergens: 'Allergènes',
     avoid: "J'évite",
@@ -261,6 +271,7 @@ export const chrome: Record<GuestLanguage, Chrome> = {
     callTooSoon: 'Un serveur vient de passer : vous pourrez rappeler dans une minute.',
     callFailed: 'L’appel n’a pas pu être envoyé. Réessayez ou faites signe au personnel.',
     backToMenu: 'Retour au menu',
+    downloadPdf: 'Télécharger le PDF',
     allergenNames: {
       gluten: 'Gluten',
       crustaceans: 'Crustacés',
@@ -283,6 +294,7 @@ export const chrome: Record<GuestLanguage, Chrome> = {
     allMenus: 'Todas las cartas',
     bestSeller: 'Más vendido',
     suggested: 'Recomendado',
+    forYou: 'Para ti',
     outOfStock: 'Agotado',
     allergens: 'Alérgenos',
     avoid: 'Evito',
@@ -318,6 +330,7 @@ export const chrome: Record<GuestLanguage, Chrome> = {
     callTooSoon: 'Un camarero acaba de pasar: podrás volver a llamar en un minuto.',
     callFailed: 'No se pudo enviar la llamada. Inténtalo de nuevo o haz una señal al personal.',
     backToMenu: 'Volver a la carta',
+    downloadPdf: 'Descargar el PDF',
     allergenNames: {
       gluten: 'Gluten',
       crustaceans: 'Crustáceos',

@@ -135,6 +135,25 @@ export const WaiterButton = ({
     </details>
   ) : null;
 
+/** A dish's texts in the reading language, each falling back to the original (the printed menu reads them so too). */
+export const itemTexts = (
+  item: Pick<GuestItem, 'name' | 'description' | 'ingredients' | 'translateName' | 'translations'>,
+  language: string,
+) => {
+  const translation = item.translations[language as keyof typeof item.translations];
+  return {
+    name: (item.translateName && translation?.translatedName) || item.name,
+    description: translation?.translatedDescription || item.description,
+    ingredients: translation?.translatedIngredients || item.ingredients,
+  };
+};
+
+/** A category's name in the reading language, else as written. */
+export const sectionName = (
+  section: Pick<GuestMenu['sections'][number], 'name' | 'translations'>,
+  language: string,
+) => section.translations[language as keyof typeof section.translations]?.translatedName || section.name;
+
 const Item = ({
   item,
   language,
@@ -146,10 +165,7 @@ const Item = ({
   words: Chrome;
   showLabels: boolean;
 }) => {
-  const translation = item.translations[language as keyof typeof item.translations];
-  const name = (item.translateName && translation?.translatedName) || item.name;
-  const description = translation?.translatedDescription || item.description;
-  const ingredients = translation?.translatedIngredients || item.ingredients;
+  const { name, description, ingredients } = itemTexts(item, language);
   const searchText = [name, item.name, description, ingredients].filter(Boolean).join(' ').toLowerCase();
   return (
     <li
@@ -187,6 +203,8 @@ type MenuPageProps = {
   languages: LanguageChoice[];
   listHref: string | null;
   waiter: WaiterLinks | null;
+  /** The printable menu in the reading language, when the club offers it. */
+  pdfHref?: string | null;
 };
 
 /** A menu as guests read it: sections in a sticky bar, dishes, labels, allergens, banner, footer, contacts. */
@@ -198,10 +216,9 @@ export const MenuPage = ({
   languages,
   listHref,
   waiter,
+  pdfHref = null,
 }: MenuPageProps) => {
   const words = chrome[language];
-  const sectionName = (section: GuestMenu['sections'][number]) =>
-    section.translations[language as keyof typeof section.translations]?.translatedName || section.name;
   const usedAllergens = ALLERGENS.filter((code) =>
     menu.sections.some((section) => section.items.some((item) => item.allergens.includes(code))),
   );
@@ -231,11 +248,12 @@ export const MenuPage = ({
               alt=""
               width={96}
               height={96}
-              loading="lazy"
+              loading="eager"
               decoding="async"
             />
           )}
           <div>
+            {menu.banner.forYou && <p className="label for-you">{words.forYou}</p>}
             <h2>{menu.banner.title}</h2>
             {menu.banner.subtitle && <p className="sub">{menu.banner.subtitle}</p>}
             {menu.banner.description && <p>{menu.banner.description}</p>}
@@ -246,7 +264,7 @@ export const MenuPage = ({
       <nav className="tabs" aria-label={words.sections}>
         {menu.sections.map((section) => (
           <a key={section.id} href={`#s${section.id}`}>
-            {sectionName(section)}
+            {sectionName(section, language)}
           </a>
         ))}
       </nav>
@@ -272,7 +290,7 @@ export const MenuPage = ({
       <main>
         {menu.sections.map((section) => (
           <section key={section.id} id={`s${section.id}`} className="section">
-            <h2>{sectionName(section)}</h2>
+            <h2>{sectionName(section, language)}</h2>
             <ul>
               {section.items.map((item) => (
                 <Item
@@ -287,6 +305,13 @@ export const MenuPage = ({
           </section>
         ))}
       </main>
+      {pdfHref && (
+        <p className="back">
+          <a href={pdfHref} download>
+            {words.downloadPdf}
+          </a>
+        </p>
+      )}
       {menu.footer && <p className="menu-footer">{menu.footer}</p>}
       <Contacts club={menu} words={words} />
       <WaiterButton links={menu.callWaiterEnabled ? waiter : null} tableName={tableName} words={words} />

@@ -42,7 +42,7 @@ main{max-width:46rem;margin:0 auto;padding:0 1rem 1rem}
 .allergens{opacity:.8}.item.out h3,.item.out .desc,.item.out .price{opacity:.7}
 .item.hide{display:none}.item.warn{opacity:.7}.item.warn .allergens{color:#b91c1c;font-weight:700;opacity:1}
 .banner{max-width:46rem;margin:.75rem auto;padding:1rem;display:flex;gap:1rem;border-radius:12px;background:var(--main,#7a1f3d);color:var(--btn,#fff)}
-.banner h2{margin:0;font-size:1.1rem}.banner p{margin:.2rem 0}.banner img{border-radius:8px;flex-shrink:0}
+.banner h2{margin:0;font-size:1.1rem}.banner p{margin:.2rem 0}.banner img{border-radius:8px;flex-shrink:0}.banner .for-you{display:inline-block;background:var(--btn,#fff);color:var(--main,#7a1f3d);font-size:.8rem}
 .menu-footer{max-width:46rem;margin:1rem auto;padding:0 1rem;font-size:.9rem;opacity:.85;white-space:pre-line}
 .contacts{max-width:46rem;margin:1.5rem auto 2rem;padding:1rem;display:flex;flex-wrap:wrap;gap:.5rem 1rem;font-size:.9rem;border-top:1px solid var(--divider,#e4dad3)}
 .list h2{font-size:1.1rem;margin:1rem 0 .5rem}.menus li a{display:block;padding:1rem;margin:.5rem 0;border-radius:12px;background:var(--main,#7a1f3d);color:var(--btn,#fff);text-decoration:none;font-weight:600;font-size:1.1rem}
@@ -160,4 +160,6 @@ export const renderTablePage = (props: Parameters<typeof TablePage>[0] & { scrip
     fontUrl: props.fontUrl,
   });
 
+/** The texts in the reading language, as the menu page takes them: the printed menu takes them so too. */
+export { itemTexts, menuName, sectionName } from './menu-page.tsx';
 export type { LanguageChoice, NoticeKind };

@@ -192,9 +192,6 @@ export const CLUB_SETTINGS = [
 ] as const;
 export type ClubSetting = (typeof CLUB_SETTINGS)[number];
 
-/** Settings that need the Smart plan to be switched on (DESIGN.md §2: promotions are Smart only). */
-export const SMART_ONLY_SETTINGS: readonly ClubSetting[] = ['bannerUpdateEnabled'];
-
 export const UpdateClubSettingsRequestSchema = z
   .object(
     Object.fromEntries(CLUB_SETTINGS.map((name) => [name, z.boolean().optional()])) as {

@@ -14,10 +14,15 @@ export const guestTablePath = (clubId: PathPart, tableId: PathPart) => `${TABLE_
 export const guestMenuPath = (clubId: PathPart, tableId: PathPart, menuId: PathPart) =>
   `${MENU_PAGES}/${clubId}/${tableId}/${menuId}`;
 
+/** One menu as read at a table, as a printable PDF (`?lang=`). */
+export const guestMenuPdfPath = (clubId: PathPart, tableId: PathPart, menuId: PathPart) =>
+  `${guestMenuPath(clubId, tableId, menuId)}/pdf`;
+
 /** Where a page read without JavaScript sends its call-waiter form. */
 export const guestWaiterPath = (clubId: PathPart, tableId: PathPart) =>
   `${WAITER_FORMS}/${clubId}/${tableId}`;
 
 /** A table's or a menu's page: what the service worker keeps a copy of. */
 export const isGuestPagePath = (pathname: string) =>
-  pathname.startsWith(`${MENU_PAGES}/`) || pathname.startsWith(`${TABLE_PAGES}/`);
+  (pathname.startsWith(`${MENU_PAGES}/`) && !pathname.endsWith('/pdf')) ||
+  pathname.startsWith(`${TABLE_PAGES}/`);

@@ -98,7 +98,7 @@ export const authAttempts = pgTable(
 export const rateLimits = pgTable(
   'rate_limits',
   {
-    kind: text({ enum: ['sign_up', 'waiter_call'] }).notNull(),
+    kind: text({ enum: ['sign_up', 'waiter_call', 'guest_pdf'] }).notNull(),
     keyHash: text().notNull(),
     windowStart: timestamp({ withTimezone: true }).notNull(),
     count: integer().notNull(),
@@ -309,6 +309,20 @@ export const itemTranslations = pgTable(
   },
   (table) => [uniqueIndex().on(table.itemId, table.language)],
 );
+
+/**
+ * A branded item promoted by PATCH /clubs/{clubId}/promote (Suggested, first in its category): what it
+ * was before, so ending the promotion puts it back.
+ */
+export const itemPromotions = pgTable('item_promotions', {
+  itemId: integer()
+    .primaryKey()
+    .references(() => menuItems.id, { onDelete: 'cascade' }),
+  /** Its place among its category's items when promoted (0 first). */
+  previousPosition: integer().notNull(),
+  previousSuggested: boolean().notNull(),
+  createdAt: createdAt(),
+});
 
 /** A menu's promotion or event (spec §3 Banner); at most one per menu. */
 export const banners = pgTable('banners', {

@@ -1,6 +1,11 @@
 import { pickLanguage } from '@carta/contract/accept-language';
 import { id } from '@carta/contract/fields';
-import { guestMenuPath, guestTablePath, guestWaiterPath } from '@carta/contract/guest-paths';
+import {
+  guestMenuPath,
+  guestMenuPdfPath,
+  guestTablePath,
+  guestWaiterPath,
+} from '@carta/contract/guest-paths';
 import { API_BASE_PATH } from '@carta/contract/limits';
 import { TableParamsSchema } from '@carta/contract/tables';
 import type { ThemeFont } from '@carta/contract/themes';
@@ -240,6 +245,7 @@ export const guestPageRoutes: FastifyPluginAsyncZod = async (app) => {
         listHref: `${tablePath}?list&lang=${language}`,
         fontUrl: fontUrlOf(result.menu.theme),
         waiter: waiterLinks(clubId, tableId, `${menuPath}?lang=${language}`),
+        pdfHref: result.isPdfOffered ? `${guestMenuPdfPath(clubId, tableId, menuId)}?lang=${language}` : null,
       }),
     );
   };

@@ -169,6 +169,13 @@ export const routes: RouteObject[] = [
                 lazy: screen(() => import('../features/menus/menu-form-screen.tsx'), 'MenuFormScreen'),
               },
               {
+                path: 'menu/import',
+                lazy: screen(
+                  () => import('../features/menu-import/menu-import-screen.tsx'),
+                  'MenuImportScreen',
+                ),
+              },
+              {
                 path: 'menu/:menuId/edit',
                 lazy: screen(() => import('../features/menus/menu-form-screen.tsx'), 'MenuFormScreen'),
               },
@@ -203,10 +210,31 @@ export const routes: RouteObject[] = [
                 path: 'menu/:menuId/sections/:sectionId/items/:itemId',
                 lazy: screen(() => import('../features/menus/item-form-screen.tsx'), 'ItemFormScreen'),
               },
-              { path: 'menu/:menuId/banner', lazy: comingSoon('screens.banner') },
-              { path: 'menu/:menuId/banner/new', lazy: comingSoon('screens.bannerNew') },
-              { path: 'menu/:menuId/banner/details', lazy: comingSoon('screens.bannerDetails') },
-              { path: 'menu/:menuId/banner/new/details', lazy: comingSoon('screens.bannerDetails') },
+              {
+                path: 'menu/:menuId/banner',
+                lazy: screen(() => import('../features/banners/banner-screen.tsx'), 'BannerScreen'),
+              },
+              {
+                path: 'menu/:menuId/banner/new',
+                lazy: screen(
+                  () => import('../features/banners/banner-image-screen.tsx'),
+                  'BannerImageScreen',
+                ),
+              },
+              {
+                path: 'menu/:menuId/banner/details',
+                lazy: screen(
+                  () => import('../features/banners/banner-details-screen.tsx'),
+                  'BannerDetailsScreen',
+                ),
+              },
+              {
+                path: 'menu/:menuId/banner/new/details',
+                lazy: screen(
+                  () => import('../features/banners/banner-details-screen.tsx'),
+                  'BannerDetailsScreen',
+                ),
+              },
               {
                 path: 'profile',
                 loader: clubBoardLoader,

@@ -24,7 +24,7 @@ const parseErrorResponse = async (payload: unknown) => {
 
 export type ApiRequestOptions<Schema extends z.ZodType> = {
   method?: HttpMethod;
-  /** Sent as JSON. */
+  /** Sent as JSON; a FormData is sent as multipart/form-data. */
   body?: unknown;
   query?: Record<string, string | number | boolean | null | undefined>;
   /** Checks (and types) the answer; without it the answer is returned as `unknown`. */
@@ -66,7 +66,9 @@ export const apiRequest = async <Schema extends z.ZodType = z.ZodUnknown>(
 ): Promise<z.output<Schema>> => {
   const { token } = getSession();
   const headers = new Headers({ Accept: 'application/json', 'Accept-Language': currentLanguage() });
-  if (body !== undefined) headers.set('Content-Type', 'application/json');
+  // A form (a file upload) sets its own multipart type and boundary; anything else is sent as JSON.
+  const isForm = body instanceof FormData;
+  if (body !== undefined && !isForm) headers.set('Content-Type', 'application/json');
   if (token) headers.set('Authorization', `Bearer ${token}`);
 
   const schema = typeof responseSchema === 'function' ? responseSchema() : Promise.resolve(responseSchema);
@@ -83,7 +85,7 @@ export const apiRequest = async <Schema extends z.ZodType = z.ZodUnknown>(
     response = await fetch(buildUrl(path, query), {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
       signal: timeout.signal,
     });
   } catch (error) {

@@ -1,8 +1,9 @@
 import {
-  SMART_ONLY_SETTINGS,
+  CLUB_SETTINGS,
   type UpdateClubRequestSchema,
   type UpdateClubSettingsRequestSchema,
 } from '@carta/contract/clubs';
+import { planAllowsSetting } from '@carta/contract/plan-features';
 import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
@@ -104,8 +105,10 @@ export const updateClubProfile = (db: Database, clubId: number, changes: ClubCha
 export const updateClubSettings = (db: Database, clubId: number, settings: ClubSettings) =>
   db.transaction(async (tx) => {
     const details = await loadClubOrNotFound(tx, clubId);
-    const needsSmart = SMART_ONLY_SETTINGS.filter((name) => settings[name] === true);
-    if (needsSmart.length > 0 && !details.plan.isSmart) {
+    const needsSmart = CLUB_SETTINGS.filter(
+      (name) => settings[name] === true && !planAllowsSetting(details.plan, name),
+    );
+    if (needsSmart.length > 0) {
       throw new AppError(403, 'SMART_PLAN_REQUIRED', {
         issues: needsSmart.map((name) => ({ path: `body.${name}`, key: 'errors.SMART_PLAN_REQUIRED' })),
       });

@@ -1,6 +1,11 @@
 import type { ClubPlan, ClubState } from '@carta/contract/clubs';
+import { type PlanFeature, planAllows } from '@carta/contract/plan-features';
+import { eq } from 'drizzle-orm';
+import type { Transaction } from '../../db/client.ts';
+import { clubs, subscriptions } from '../../db/schema.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
 
-type PlanInputs = {
+export type PlanInputs = {
   freeForever: boolean;
   subscription: { kind: 'paid' | 'partner'; currentPeriodEnd: Date } | null;
 };
@@ -29,4 +34,24 @@ export const clubState = (club: {
   if (club.status === 'suspended') return 'disabledByPlatform';
   if (club.status === 'pending') return 'waitingForActivation';
   return club.enabled ? 'active' : 'disabledByOwner';
+};
+
+/** Refuses a Smart-only action on a plan that does not allow it: 403 SMART_PLAN_REQUIRED. */
+export const assertPlanAllows = (inputs: PlanInputs, feature: PlanFeature, now = new Date()): void => {
+  if (!planAllows(clubPlan(inputs, now), feature)) throw new AppError(403, 'SMART_PLAN_REQUIRED');
+};
+
+/**
+ * What the club's plan is made of, its row locked until the transaction ends (so a plan change waits for
+ * the write that checked it); 404 without a club.
+ */
+export const lockClubPlanInputs = async (tx: Transaction, clubId: number): Promise<PlanInputs> => {
+  const [club] = await tx
+    .select({ freeForever: clubs.freeForever, subscription: subscriptions })
+    .from(clubs)
+    .leftJoin(subscriptions, eq(subscriptions.clubId, clubs.id))
+    .where(eq(clubs.id, clubId))
+    .for('update', { of: clubs });
+  if (!club) throw notFound();
+  return club;
 };

@@ -1,5 +1,7 @@
 import { localMoment, menusAvailable, menusAvailableAt } from '@carta/contract/availability';
+import type { MenuSection } from '@carta/contract/entities';
 import type { GuestImage, GuestMenu } from '@carta/contract/guest';
+import { planAllows } from '@carta/contract/plan-features';
 import type { PublicTableResponse } from '@carta/contract/tables';
 import { and, type Column, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -14,6 +16,7 @@ import {
   themes,
 } from '../../db/schema.ts';
 import { formatAddress, isMenuLanguage } from '../clubs/club-details.ts';
+import { clubPlan } from '../clubs/plan.ts';
 import { describeImage, FILES_PATH } from '../images/images.ts';
 import { bannerOf, loadSections } from '../menus/menu-store.ts';
 import { loadScheduledMenus } from '../tables/scheduling-store.ts';
@@ -187,7 +190,7 @@ const loadTableView = async (
       logo: logoUrlOf(row),
       menuFooter: available[0]?.footer ?? null,
       refreshTime: available.length ? Math.min(...available.map((menu) => menu.refreshTime)) : 60,
-      theme: row.theme ? withoutOwner(row.theme) : null,
+      theme: themeForGuests(row.theme, row, now),
       translationsEnabled: languages.length > 0,
       menu: available.map((menu) => ({
         id: menu.id,
@@ -208,6 +211,24 @@ const loadTableView = async (
 
 const withoutOwner = <Row extends { clubId: number | null }>({ clubId: _owner, ...rest }: Row) => rest;
 
+/**
+ * The theme guests see: a club's own theme only while its plan allows it (kept stored otherwise, so it
+ * comes back with the plan); a standard theme always. Null falls back to the guest pages' default.
+ */
+const themeForGuests = <Row extends { clubId: number | null }>(
+  theme: Row | null,
+  row: TableRow,
+  now: Date,
+) =>
+  theme &&
+  (theme.clubId === null ||
+    planAllows(
+      clubPlan({ freeForever: row.club.freeForever, subscription: row.subscription }, now),
+      'customTheme',
+    ))
+    ? withoutOwner(theme)
+    : null;
+
 /** What a table's guests may see now (spec §3 Table-menu view), or why they see nothing: two statements. */
 export const loadGuestTable = async (
   db: Database,
@@ -220,7 +241,15 @@ export type GuestMenuResult =
   | { kind: 'notFound' }
   | Extract<GuestTable, { kind: 'closed' }>
   | { kind: 'notAvailable'; clubName: string; nextOpening: { day: number; time: string } | null }
-  | { kind: 'open'; menu: GuestMenu; languages: string[]; tableName: string; clubName: string };
+  | {
+      kind: 'open';
+      menu: GuestMenu;
+      languages: string[];
+      tableName: string;
+      clubName: string;
+      /** The club offers the menu as a PDF to guests: its switch is on and its plan allows it. */
+      isPdfOffered: boolean;
+    };
 
 /** The menu with its banner, own theme and the banner's stored file: one statement. */
 const loadMenuRow = async (db: Database, clubId: number, menuId: number) => {
@@ -268,13 +297,23 @@ export const loadGuestMenu = async (
   ]);
   if (!menuRow) return { kind: 'notFound' };
   const { club, address } = row;
-  const { menu, banner } = menuRow;
+  const { menu } = menuRow;
   const { languages } = table;
+  // A banner shows while the owner has it switched on and the plan allows promotions; otherwise it
+  // stays stored and comes back with them.
+  const banner =
+    club.bannerUpdateEnabled &&
+    planAllows(clubPlan({ freeForever: club.freeForever, subscription: row.subscription }, now), 'promotions')
+      ? menuRow.banner
+      : null;
   return {
     kind: 'open',
     tableName: table.response.tableName,
     clubName: table.response.clubName,
     languages,
+    isPdfOffered:
+      club.pdfMenuEnabled &&
+      planAllows(clubPlan({ freeForever: club.freeForever, subscription: row.subscription }, now), 'pdfMenu'),
     menu: {
       id: menu.id,
       name: menu.name,
@@ -293,7 +332,7 @@ export const loadGuestMenu = async (
       menuLabelEnabled: club.menuLabelEnabled,
       translationsEnabled: club.translationsEnabled,
       // The menu's own theme, else the club's.
-      theme: menuRow.theme ? withoutOwner(menuRow.theme) : table.response.theme,
+      theme: themeForGuests(menuRow.theme, row, now) ?? table.response.theme,
       translations: club.menuLanguages
         .filter(isMenuLanguage)
         .filter((language) => languages.includes(language)),
@@ -306,15 +345,22 @@ export const loadGuestMenu = async (
       clubWhatsapp: club.whatsapp,
       logoImage: table.response.logoImage,
       bannerImage: guestImageOf(banner?.imageUrl ?? null, menuRow.bannerFile),
-      sections: (sections.get(menu.id) ?? [])
-        .filter((section) => !section.disabled)
-        .map((section) => ({
-          ...section,
-          items: section.items
-            .filter((item) => !item.disabled)
-            .map(({ disabled: _disabled, brandCode: _brandCode, ...item }) => item),
-        }))
-        .filter((section) => section.items.length > 0),
+      sections: visibleSections(sections.get(menu.id) ?? []),
     },
   };
 };
+
+/**
+ * What guests see of a menu's categories: no hidden category, no hidden item, no empty category, no
+ * owner-only field. The printed menu (features/menu-pdf) shows the same.
+ */
+export const visibleSections = (sections: MenuSection[]): GuestMenu['sections'] =>
+  sections
+    .filter((section) => !section.disabled)
+    .map((section) => ({
+      ...section,
+      items: section.items
+        .filter((item) => !item.disabled)
+        .map(({ disabled: _disabled, brandCode: _brandCode, ...item }) => item),
+    }))
+    .filter((section) => section.items.length > 0);

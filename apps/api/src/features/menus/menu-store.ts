@@ -1,5 +1,6 @@
 import { type FullMenu, type MenuItem, MenuItemSchema, type MenuSection } from '@carta/contract/entities';
 import { FREE_PLAN_MAX_MENUS, type MenuLanguage } from '@carta/contract/limits';
+import { planAllows } from '@carta/contract/plan-features';
 import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Executor, readTogether, type Transaction } from '../../db/client.ts';
@@ -117,7 +118,7 @@ export const assertMenuAllowance = async (tx: Transaction, clubId: number) => {
     .leftJoin(subscriptions, eq(subscriptions.clubId, clubs.id))
     .where(eq(clubs.id, clubId));
   if (!club) throw notFound();
-  if (clubPlan(club).isSmart) return;
+  if (planAllows(clubPlan(club), 'unlimitedMenus')) return;
   if (Number(club.menuCount) >= FREE_PLAN_MAX_MENUS) throw new AppError(403, 'FREE_PLAN_MENU_LIMIT');
 };
 

@@ -102,11 +102,18 @@ export const createMenu = async (
   { sections, ...fields }: z.output<typeof CreateMenuRequestSchema>,
 ) => {
   await assertThemeOf(db, clubId, fields.themeId);
-  return db.transaction(async (tx) => {
-    const menuId = await insertMenu(tx, clubId, fields);
-    await insertContent(tx, menuId, sections);
-    return loadFullMenu(tx, clubId, menuId);
-  });
+  return db.transaction((tx) => insertWholeMenu(tx, clubId, { sections, ...fields }));
+};
+
+/** A whole menu written inside the caller's transaction (POST /menu, the Excel import): answers it. */
+export const insertWholeMenu = async (
+  tx: Transaction,
+  clubId: number,
+  { sections, ...fields }: z.output<typeof CreateMenuRequestSchema>,
+) => {
+  const menuId = await insertMenu(tx, clubId, fields);
+  await insertContent(tx, menuId, sections);
+  return loadFullMenu(tx, clubId, menuId);
 };
 
 /** PUT /menu: a new menu (no id) or a menu's own fields changed. */

@@ -2,10 +2,10 @@ import type { SaveCustomThemeRequestSchema } from '@carta/contract/themes';
 import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client.ts';
-import { clubs, storedFiles, subscriptions, themes } from '../../db/schema.ts';
+import { storedFiles, themes } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { firstOrThrow } from '../../lib/db-errors.ts';
-import { clubPlan } from '../clubs/plan.ts';
+import { assertPlanAllows, lockClubPlanInputs } from '../clubs/plan.ts';
 import { describeImage } from '../images/images.ts';
 
 type SaveCustomThemeRequest = z.output<typeof SaveCustomThemeRequestSchema>;
@@ -23,17 +23,6 @@ export const loadThemes = async (db: Database, clubId: number) => {
     .map(({ clubId: owner, ...theme }) => ({ ...theme, isCustom: owner !== null }));
 };
 
-/** What the club's plan is made of, its row locked until the transaction ends; undefined without a club. */
-const lockClubPlanInputs = async (tx: Transaction, clubId: number) => {
-  const [club] = await tx
-    .select({ freeForever: clubs.freeForever, subscription: subscriptions })
-    .from(clubs)
-    .leftJoin(subscriptions, eq(subscriptions.clubId, clubs.id))
-    .where(eq(clubs.id, clubId))
-    .for('update', { of: clubs });
-  return club;
-};
-
 const findStoredImage = async (tx: Transaction, clubId: number, key: string) => {
   const [file] = await tx
     .select()
@@ -48,8 +37,7 @@ const findStoredImage = async (tx: Transaction, clubId: number, key: string) => 
  */
 export const saveCustomTheme = (db: Database, clubId: number, request: SaveCustomThemeRequest) =>
   db.transaction(async (tx) => {
-    const club = await lockClubPlanInputs(tx, clubId);
-    if (!club || !clubPlan(club).isSmart) throw new AppError(403, 'SMART_PLAN_REQUIRED');
+    assertPlanAllows(await lockClubPlanInputs(tx, clubId), 'customTheme');
     const { backgroundImage, ...fields } = request;
     let backgroundUrl: string | null = null;
     if (backgroundImage) {

@@ -1,5 +1,6 @@
-import { CLUB_SETTINGS, type ClubSetting, SMART_ONLY_SETTINGS } from '@carta/contract/clubs';
+import { CLUB_SETTINGS, type ClubSetting } from '@carta/contract/clubs';
 import type { ClubDetails } from '@carta/contract/entities';
+import { planAllowsSetting, SETTING_FEATURES } from '@carta/contract/plan-features';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
@@ -37,8 +38,9 @@ const SettingRow = ({
   const labelId = useId();
   const descriptionId = useId();
   const isOn = club[name];
-  const needsSmart = SMART_ONLY_SETTINGS.includes(name);
-  const isLocked = needsSmart && !club.plan.isSmart && !isOn;
+  const needsSmart = SETTING_FEATURES[name] !== undefined;
+  const isAllowed = planAllowsSetting(club.plan, name);
+  const isLocked = !isAllowed && !isOn;
   return (
     <ListItem
       divider={!isLast}
@@ -51,11 +53,7 @@ const SettingRow = ({
             {t(`settings.${name}.label`)}
           </Typography>
           {needsSmart && (
-            <Chip
-              size="small"
-              label={t('settings.smartOnly')}
-              color={club.plan.isSmart ? 'primary' : 'default'}
-            />
+            <Chip size="small" label={t('settings.smartOnly')} color={isAllowed ? 'primary' : 'default'} />
           )}
         </Stack>
         <Typography id={descriptionId} variant="body2" color="text.secondary">

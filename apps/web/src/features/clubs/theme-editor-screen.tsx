@@ -1,4 +1,5 @@
 import type { ClubDetails } from '@carta/contract/entities';
+import { planAllows } from '@carta/contract/plan-features';
 import {
   contrastRatio,
   SaveCustomThemeRequestSchema,
@@ -135,7 +136,7 @@ const CustomThemeEditor = ({ club, themes }: { club: ClubDetails; themes: ThemeC
   const { enqueueSnackbar } = useSnackbar();
   const save = useSaveCustomTheme(String(club.id));
   const custom = themes.find((theme) => theme.isCustom);
-  const isLocked = !club.plan.isSmart;
+  const isLocked = !planAllows(club.plan, 'customTheme');
   const [backgroundUrl, setBackgroundUrl] = useState<string | null>(custom?.backgroundImage ?? null);
   const [isUploading, setIsUploading] = useState(false);
   const form = useForm<Values, unknown, Saved>({

@@ -6,7 +6,9 @@ import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
+import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -30,6 +32,7 @@ import { SortableList } from '../../components/sortable-list.tsx';
 import { TypedConfirmDialog } from '../../components/typed-confirm-dialog.tsx';
 import { useMutationWithToast } from '../../lib/use-mutation-with-toast.ts';
 import { useDeleteMenu } from './api/delete-menu.ts';
+import { useDownloadMenuPdf } from './api/download-menu-pdf.ts';
 import { useDuplicateMenu } from './api/duplicate-menu.ts';
 import { menusQueryOptions, useMenus } from './api/get-menus.ts';
 import { useUpdateMenus } from './api/update-menus.ts';
@@ -55,6 +58,8 @@ export const MenuListScreen = () => {
   const runUpdate = useMutationWithToast(update);
   const runDuplicate = useMutationWithToast(duplicate);
   const runDelete = useMutationWithToast(remove);
+  const downloadPdf = useDownloadMenuPdf(clubId);
+  const runDownloadPdf = useMutationWithToast(downloadPdf);
   const isWriting = update.isPending || duplicate.isPending || remove.isPending;
   const [deleting, setDeleting] = useState<MenuCard | null>(null);
 
@@ -77,6 +82,39 @@ export const MenuListScreen = () => {
       {t('menus.new')}
     </Button>
   );
+  // Smart only: a Free club's button leads to the import screen's upgrade prompt.
+  const importButton = (
+    <Tooltip describeChild title={isSmart === false ? t('menuImport.buttonSmartOnly') : ''}>
+      <Button
+        variant="outlined"
+        startIcon={<UploadFileOutlined />}
+        endIcon={
+          isSmart === false ? (
+            <Chip
+              size="small"
+              label={t('menuImport.smartBadge')}
+              sx={{ '&&': { fontSize: '0.75rem' }, height: 20 }}
+            />
+          ) : undefined
+        }
+        component={RouterLink}
+        to={`/clubs/${clubId}/menu/import`}
+        disabled={isAtLimit}
+      >
+        {t('menuImport.button')}
+      </Button>
+    </Tooltip>
+  );
+  const headerActions = (
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={1.5}
+      sx={{ alignSelf: { xs: 'stretch', sm: 'auto' } }}
+    >
+      {importButton}
+      {newMenuButton}
+    </Stack>
+  );
 
   if (menus.isError) return <QueryError onRetry={() => void menus.refetch()} />;
   if (!menus.data) return <CenteredSpinner isDelayed />;
@@ -86,13 +124,13 @@ export const MenuListScreen = () => {
         icon={<MenuBookOutlined />}
         title={t('menus.emptyTitle')}
         text={t('menus.emptyText')}
-        actions={newMenuButton}
+        actions={headerActions}
       />
     );
 
   return (
     <>
-      <ScreenHeader title={t('screens.menuList')} subtitle={t('menus.subtitle')} action={newMenuButton} />
+      <ScreenHeader title={t('screens.menuList')} subtitle={t('menus.subtitle')} action={headerActions} />
       {isSmart === false && (
         <Alert severity={isAtLimit ? 'warning' : 'info'} sx={{ mb: 2 }} data-testid="free-plan-notice">
           {isAtLimit
@@ -137,12 +175,21 @@ export const MenuListScreen = () => {
                     <Chip size="small" icon={<ScheduleOutlined />} label={t('menus.scheduled')} />
                   )}
                   {menu.hasBanner && (
-                    <Chip size="small" icon={<CampaignOutlined />} label={t('menus.banner')} />
+                    <Chip
+                      size="small"
+                      icon={<CampaignOutlined />}
+                      label={t('menus.banner')}
+                      component={RouterLink}
+                      to={`/clubs/${clubId}/menu/${menu.id}/banner`}
+                      clickable
+                      aria-label={t('banner.openNamed', { name: menu.name })}
+                    />
                   )}
                   {!menu.enabled && <Chip size="small" color="warning" label={t('menus.hidden')} />}
                 </Stack>
               </Stack>
-              <Stack sx={{ alignItems: 'flex-end' }}>
+              {/* On a phone the actions wrap under each other instead of pushing the card off the screen. */}
+              <Stack sx={{ alignItems: 'flex-end', maxWidth: { xs: 120, sm: 'none' } }}>
                 <Tooltip title={menu.enabled ? t('menus.visible') : t('menus.hidden')}>
                   <Switch
                     checked={menu.enabled}
@@ -155,7 +202,7 @@ export const MenuListScreen = () => {
                     slotProps={{ input: { 'aria-label': t('menus.enabledLabel', { name: menu.name }) } }}
                   />
                 </Tooltip>
-                <Stack direction="row">
+                <Stack direction="row" sx={{ flexWrap: 'wrap', justifyContent: 'flex-end' }}>
                   <Tooltip title={t('menus.edit')}>
                     <IconButton
                       component={RouterLink}
@@ -165,6 +212,17 @@ export const MenuListScreen = () => {
                       <EditOutlined />
                     </IconButton>
                   </Tooltip>
+                  {!menu.hasBanner && (
+                    <Tooltip title={t('menus.banner')}>
+                      <IconButton
+                        component={RouterLink}
+                        to={`/clubs/${clubId}/menu/${menu.id}/banner`}
+                        aria-label={t('banner.openNamed', { name: menu.name })}
+                      >
+                        <CampaignOutlined />
+                      </IconButton>
+                    </Tooltip>
+                  )}
                   <Tooltip title={isAtLimit ? t('errors.FREE_PLAN_MENU_LIMIT') : t('menus.duplicate')}>
                     <span>
                       <IconButton
@@ -173,6 +231,19 @@ export const MenuListScreen = () => {
                         onClick={() => void runDuplicate(menu.id, t('menus.duplicated', { name: menu.name }))}
                       >
                         <ContentCopyOutlined />
+                      </IconButton>
+                    </span>
+                  </Tooltip>
+                  <Tooltip title={isSmart === false ? t('menuPdf.smartOnly') : t('menuPdf.download')}>
+                    <span>
+                      <IconButton
+                        disabled={
+                          isSmart !== true || (downloadPdf.isPending && downloadPdf.variables?.id === menu.id)
+                        }
+                        aria-label={t('menuPdf.downloadNamed', { name: menu.name })}
+                        onClick={() => void runDownloadPdf({ id: menu.id, name: menu.name })}
+                      >
+                        <PictureAsPdfOutlined />
                       </IconButton>
                     </span>
                   </Tooltip>

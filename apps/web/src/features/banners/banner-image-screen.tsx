@@ -1,0 +1,137 @@
+import type { StoredImage } from '@carta/contract/clubs';
+import { IMAGE_CONTENT_TYPES } from '@carta/contract/limits';
+import PhotoLibraryOutlined from '@mui/icons-material/PhotoLibraryOutlined';
+import UploadOutlined from '@mui/icons-material/UploadOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { type ChangeEvent, useEffect, useState } from 'react';
+import type { Area } from 'react-easy-crop';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../lib/api-error.ts';
+import { UploadNetworkError } from '../../lib/upload-image.ts';
+import { useUploadBannerImage } from './api/upload-banner-image.ts';
+import { BannerCropper } from './banner-cropper.tsx';
+import { BannerFrame, BannerVisibilityNotice, useBannerPath } from './banner-frame.tsx';
+import { cropToSquare, isJpegOrPng } from './crop-image.ts';
+
+/** What the details step receives from the image step. */
+export type NewBannerState = { image: StoredImage };
+
+type Failure = { message: string; isNetwork: boolean };
+
+const ImageStep = () => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { clubId, menuId, base } = useBannerPath();
+  const upload = useUploadBannerImage(clubId, menuId);
+  const [picked, setPicked] = useState<{ url: string; name: string } | null>(null);
+  const [area, setArea] = useState<Area | null>(null);
+  const [progress, setProgress] = useState(0);
+  const [failure, setFailure] = useState<Failure | null>(null);
+
+  useEffect(() => () => (picked ? URL.revokeObjectURL(picked.url) : undefined), [picked]);
+
+  const pick = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setFailure(null);
+    if (!(await isJpegOrPng(file))) {
+      setFailure({ message: t('errors.IMAGE_TYPE_NOT_SUPPORTED'), isNetwork: false });
+      return;
+    }
+    setArea(null);
+    setPicked({ url: URL.createObjectURL(file), name: file.name });
+  };
+
+  const send = async () => {
+    if (!picked || !area) return;
+    setFailure(null);
+    setProgress(0);
+    try {
+      const image = await cropToSquare(picked.url, area);
+      const stored = await upload.mutateAsync({ image, contentType: 'image/jpeg', onProgress: setProgress });
+      await navigate(`${base}/new/details`, { state: { image: stored } satisfies NewBannerState });
+    } catch (error) {
+      // The picked image and the crop stay: uploading again is one tap.
+      if (error instanceof UploadNetworkError || (error instanceof ApiError && error.status === 0))
+        setFailure({ message: t('upload.networkError'), isNetwork: true });
+      else if (error instanceof ApiError) setFailure({ message: error.message, isNetwork: false });
+      else setFailure({ message: t('errors.IMAGE_TYPE_NOT_SUPPORTED'), isNetwork: false });
+    }
+  };
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 640 }}>
+      <Stack spacing={2}>
+        <Typography>{t('banner.imageIntro')}</Typography>
+        {failure && (
+          <Alert severity="error" role="alert" data-testid="banner-upload-error">
+            {failure.message}
+          </Alert>
+        )}
+        {picked && <BannerCropper key={picked.url} imageUrl={picked.url} onCropChange={setArea} />}
+        {upload.isPending && (
+          <Box>
+            <LinearProgress
+              variant="determinate"
+              value={Math.round(progress * 100)}
+              aria-label={t('banner.uploading')}
+            />
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+              {t('banner.uploadProgress', { percent: Math.round(progress * 100) })}
+            </Typography>
+          </Box>
+        )}
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+          <Button
+            component="label"
+            variant={picked ? 'outlined' : 'contained'}
+            startIcon={<PhotoLibraryOutlined />}
+            disabled={upload.isPending}
+          >
+            {picked ? t('banner.pickAnother') : t('banner.pick')}
+            <input
+              hidden
+              type="file"
+              accept={IMAGE_CONTENT_TYPES.join(',')}
+              onChange={(event) => void pick(event)}
+            />
+          </Button>
+          {picked && (
+            <Button
+              variant="contained"
+              startIcon={<UploadOutlined />}
+              loading={upload.isPending}
+              disabled={!area}
+              onClick={() => void send()}
+            >
+              {failure?.isNetwork ? t('banner.uploadAgain') : t('banner.upload')}
+            </Button>
+          )}
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+};
+
+/** /clubs/:clubId/menu/:menuId/banner/new: the image step, picked, cropped square and uploaded. */
+export const BannerImageScreen = () => {
+  const { t } = useTranslation();
+  return (
+    <BannerFrame title={t('screens.bannerNew')}>
+      {({ club }) => (
+        <Stack spacing={2.5}>
+          <BannerVisibilityNotice club={club} />
+          {club.plan.isSmart && <ImageStep />}
+        </Stack>
+      )}
+    </BannerFrame>
+  );
+};

@@ -1,0 +1,139 @@
+import { deflateSync } from 'node:zlib';
+import { asAdmin, expect, signUpOwner, test, useSessionOf } from '../fixtures.ts';
+
+/** A plain 600×400 PNG (not square), made here so the test needs no file on disk. */
+const widePng = () => {
+  const width = 600;
+  const height = 400;
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = (crcTable[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  header[9] = 2;
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y += 1)
+    for (let x = 0; x < width; x += 1) {
+      const at = y * (width * 3 + 1) + 1 + x * 3;
+      rows[at] = x < width / 2 ? 220 : 30;
+      rows[at + 1] = 120;
+      rows[at + 2] = y < height / 2 ? 40 : 200;
+    }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+};
+
+test('an owner crops a wide photo to a square banner, guests see it on the menu, then it is deleted', async ({
+  page,
+  request,
+}) => {
+  const owner = await signUpOwner(request, [{ name: 'Trattoria del Sole' }]);
+  const [clubId] = owner.clubIds;
+  const headers = { authorization: `Bearer ${owner.token}` };
+  expect((await asAdmin(request, 'post', `/clubs/${clubId}/activate`)).ok()).toBe(true);
+  expect((await asAdmin(request, 'patch', `/clubs/${clubId}`, { freeForever: true })).ok()).toBe(true);
+  expect(
+    (
+      await request.patch(`/api/v1/clubs/${clubId}/settings`, {
+        headers,
+        data: { bannerUpdateEnabled: true },
+      })
+    ).ok(),
+  ).toBe(true);
+  const menu = await (
+    await request.post(`/api/v1/clubs/${clubId}/menu`, {
+      headers,
+      data: { name: 'Cena', sections: [{ name: 'Primi', items: [{ name: 'Carbonara', price: 12 }] }] },
+    })
+  ).json();
+  const { tables } = await (
+    await request.put(`/api/v1/clubs/${clubId}/tables`, { headers, data: { tables: [{ name: '4' }] } })
+  ).json();
+  await useSessionOf(page, owner.token);
+
+  // From the menus list: the menu has no banner yet, its actions lead to one.
+  await page.goto(`/clubs/${clubId}/menu`);
+  await page.getByRole('link', { name: 'Banner di Cena' }).click();
+  await expect(page.getByText('Nessun banner per questo menu')).toBeVisible();
+  await page.getByRole('link', { name: 'Crea il banner' }).click();
+
+  // The image step: a wide PNG, cropped to a square with the keyboard and the zoom slider.
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'terrazza.png',
+    mimeType: 'image/png',
+    buffer: widePng(),
+  });
+  const cropArea = page.getByRole('application', { name: "Ritaglio quadrato dell'immagine" });
+  await expect(cropArea).toBeVisible();
+  await cropArea.focus();
+  await page.keyboard.press('+');
+  await expect(page.getByRole('slider', { name: 'Zoom' })).toHaveValue('1.2');
+  await page.keyboard.press('ArrowLeft');
+  // The connection drops during the upload: the crop stays and the owner is asked to upload again.
+  await page.route('**/api/v1/uploads?**', (route) => route.abort('internetdisconnected'), { times: 1 });
+  await page.getByRole('button', { name: 'Carica e continua' }).click();
+  await expect(page.getByRole('alert')).toContainText('carica di nuovo');
+  await expect(cropArea).toBeVisible();
+  await page.getByRole('button', { name: 'Carica di nuovo' }).click();
+
+  // The details step with its live preview.
+  await expect(page).toHaveURL(new RegExp(`/clubs/${clubId}/menu/${menu.id}/banner/new/details$`));
+  await page.getByRole('textbox', { name: /^Titolo/ }).fill('Aperitivo al tramonto');
+  await page.getByRole('textbox', { name: /^Prezzo/ }).fill('12 €');
+  await page.getByRole('textbox', { name: /^Sottotitolo/ }).fill('Ogni venerdì');
+  await page.getByLabel('Segna come «Per te»').check();
+  const preview = page.getByTestId('banner-preview');
+  await expect(preview).toContainText('Aperitivo al tramonto');
+  await expect(preview).toContainText('Per te');
+  await page.getByRole('button', { name: 'Salva il banner' }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/clubs/${clubId}/menu/${menu.id}/banner$`));
+  await expect(page.getByTestId('banner-view')).toContainText('Aperitivo al tramonto');
+  const stored = await (
+    await request.get(`/api/v1/clubs/${clubId}/banners/menu/${menu.id}/banner`, { headers })
+  ).json();
+  // The server kept a square, whatever the photo's shape was.
+  expect(stored.image.width).toBe(stored.image.height);
+
+  // Guests see it at the top of the menu on their phone.
+  const guest = await page.context().newPage();
+  await guest.goto(`/public/menu/${clubId}/${tables[0].id}/${menu.id}`);
+  const banner = guest.locator('section.banner');
+  await expect(banner.getByRole('heading', { name: 'Aperitivo al tramonto' })).toBeVisible();
+  await expect(banner).toContainText('Per te');
+  await expect(banner).toContainText('12 €');
+  const image = banner.locator('img');
+  await expect(image).toHaveJSProperty('complete', true);
+  expect(await image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
+
+  // Deleted with the typed word: gone for guests too.
+  await page.getByRole('button', { name: 'Elimina il banner' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox').fill('elimina');
+  await dialog.getByRole('button', { name: 'Elimina', exact: true }).click();
+  await expect(page.getByText('Nessun banner per questo menu')).toBeVisible();
+  await guest.reload();
+  await expect(guest.getByRole('heading', { level: 1, name: 'Cena' })).toBeVisible();
+  await expect(guest.locator('section.banner')).toHaveCount(0);
+});

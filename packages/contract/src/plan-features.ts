@@ -1,0 +1,38 @@
+import type { ClubPlan, ClubSetting } from './clubs.ts';
+
+/**
+ * What the Smart plan adds (spec §5 and §6, DESIGN.md §2). One list and one function, read by the API
+ * (a Free club calling a Smart-only route gets 403 SMART_PLAN_REQUIRED), the owner app (the upgrade
+ * prompt beside every Smart-only control) and the guest pages (what a Free club keeps stored but does not
+ * show).
+ */
+export const PLAN_FEATURES = [
+  /** Promotion and event banners on the guest pages. */
+  'promotions',
+  /** Importing a menu from an Excel workbook. */
+  'excelImport',
+  /** Promoting a sponsoring brand's products. */
+  'promoteBrand',
+  /** The club's own theme instead of a standard one. */
+  'customTheme',
+  /** The printable PDF of a menu. */
+  'pdfMenu',
+  /** More than FREE_PLAN_MAX_MENUS menus. */
+  'unlimitedMenus',
+] as const;
+export type PlanFeature = (typeof PLAN_FEATURES)[number];
+
+/** Whether the club's plan allows a feature: today every Smart feature comes with every Smart plan. */
+export const planAllows = (plan: Pick<ClubPlan, 'isSmart'>, _feature: PlanFeature): boolean => plan.isSmart;
+
+/** Settings that switch on a Smart feature: switching one on needs the plan, switching it off never. */
+export const SETTING_FEATURES: Partial<Record<ClubSetting, PlanFeature>> = {
+  pdfMenuEnabled: 'pdfMenu',
+  bannerUpdateEnabled: 'promotions',
+};
+
+/** Whether the plan lets the owner switch this setting on. */
+export const planAllowsSetting = (plan: Pick<ClubPlan, 'isSmart'>, setting: ClubSetting): boolean => {
+  const feature = SETTING_FEATURES[setting];
+  return feature === undefined || planAllows(plan, feature);
+};
