@@ -195,6 +195,12 @@ describe('menu PDF', () => {
 
     const streams = contentStreams(response.rawPayload);
     for (const colour of Object.values(COLOURS)) expect(streams).toContain(fillOperator(colour));
+    // In the theme's font (Lora), embedded: a subset's name is a six-letter tag, "+", the font's name.
+    const fontNames = [
+      ...response.rawPayload.toString('latin1').matchAll(/\/BaseFont \/[A-Z]{6}\+([\w-]+)/g),
+    ].map((match) => match[1]);
+    expect(fontNames).toEqual(expect.arrayContaining(['Lora-Regular', 'Lora-Bold']));
+    expect(fontNames.every((name) => name?.startsWith('Lora-'))).toBe(true);
   });
 
   it('moves a category title that would end a page to the next one, with its first dish', async () => {

@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { ALLERGENS, type Theme } from '@carta/contract/entities';
 import { DEFAULT_CURRENCY, formatItemPrice } from '@carta/contract/format-price';
 import type { GuestMenu } from '@carta/contract/guest';
+import { THEME_FONTS, type ThemeFont } from '@carta/contract/themes';
 import { chrome } from '@carta/guest/chrome';
 import type { GuestLanguage } from '@carta/guest/messages';
 import { itemTexts, menuName, sectionName } from '@carta/guest/render';
@@ -40,24 +43,55 @@ export type PdfOptions = {
 const DEFAULT_COLOURS = { pdfText: '#222222', pdfSectionTitle: '#7a1f3d', pdfHighlight: '#7a1f3d' };
 
 /**
- * The themes' fonts exist here only as variable WOFF2 files (apps/guest/src/fonts.ts), and fontkit 2.0
- * cannot subset them for pdfkit: embedding fails on composite glyphs (accented letters) with a
- * RangeError when the document is written. So the PDF uses the built-in font nearest to the theme's:
- * Times for the serif fonts (Lora, Playfair Display), Helvetica for the others (Inter, Nunito, Oswald)
- * and for a menu without a theme. Both cover Western European text (WinAnsi), the five menu languages.
+ * The theme's font, embedded (subset) in the PDF. The guest pages serve each font as one variable WOFF2
+ * (apps/guest/src/fonts.ts), which fontkit cannot subset for pdfkit (composite glyphs, accented letters,
+ * fail with a RangeError); the same fonts' static WOFF files per weight (@fontsource, Latin subset, the
+ * guest pages' subset) embed well. A menu without a theme prints in Inter. Oswald has no italic: its
+ * regular stands in. Read once per process.
  */
-const SERIF_FONTS = new Set(['Lora', 'Playfair Display']);
-const fontsFor = (themeFont: string | undefined) =>
-  themeFont && SERIF_FONTS.has(themeFont)
-    ? { regular: 'Times-Roman', bold: 'Times-Bold', italic: 'Times-Italic' }
-    : { regular: 'Helvetica', bold: 'Helvetica-Bold', italic: 'Helvetica-Oblique' };
+const FONT_PACKAGES: Record<ThemeFont, string> = {
+  Inter: 'inter',
+  Lora: 'lora',
+  'Playfair Display': 'playfair-display',
+  Nunito: 'nunito',
+  Oswald: 'oswald',
+};
+const require = createRequire(import.meta.url);
+const fontFiles = new Map<string, Buffer | null>();
+const fontFile = (slug: string, weight: 400 | 700, style: 'normal' | 'italic') => {
+  const name = `${slug}-latin-${weight}-${style}.woff`;
+  if (!fontFiles.has(name)) {
+    let body: Buffer | null = null;
+    try {
+      body = readFileSync(require.resolve(`@fontsource/${slug}/files/${name}`));
+    } catch {
+      body = null;
+    }
+    fontFiles.set(name, body);
+  }
+  return fontFiles.get(name) ?? null;
+};
+const isThemeFont = (font: string | undefined): font is ThemeFont =>
+  font !== undefined && (THEME_FONTS as readonly string[]).includes(font);
+
+/** Registers the theme's font in the document: its names for the regular, bold and italic faces. */
+const registerFonts = (document: PDFKit.PDFDocument, themeFont: string | undefined) => {
+  const slug = FONT_PACKAGES[isThemeFont(themeFont) ? themeFont : 'Inter'];
+  const regular = fontFile(slug, 400, 'normal');
+  const bold = fontFile(slug, 700, 'normal');
+  if (!regular || !bold) return { regular: 'Helvetica', bold: 'Helvetica-Bold', italic: 'Helvetica-Oblique' };
+  document.registerFont('theme-regular', regular);
+  document.registerFont('theme-bold', bold);
+  document.registerFont('theme-italic', fontFile(slug, 400, 'italic') ?? regular);
+  return { regular: 'theme-regular', bold: 'theme-bold', italic: 'theme-italic' };
+};
 
 const isHexColour = (value: string | undefined): value is string =>
   value !== undefined && /^#[0-9a-fA-F]{6}$/.test(value);
 
 /**
- * The built-in fonts write WinAnsi: the narrow and thin spaces some languages put in prices become
- * ordinary no-break spaces, anything else outside it a question mark instead of a wrong glyph.
+ * Only what the fonts' Latin subset draws (about WinAnsi): the narrow and thin spaces some languages put
+ * in prices become ordinary no-break spaces, anything else outside it a question mark, not an empty box.
  */
 const printable = (text: string) =>
   text
@@ -85,7 +119,6 @@ export const renderMenuPdf = async (
     title: isHexColour(theme?.pdfSectionTitle) ? theme.pdfSectionTitle : DEFAULT_COLOURS.pdfSectionTitle,
     highlight: isHexColour(theme?.pdfHighlight) ? theme.pdfHighlight : DEFAULT_COLOURS.pdfHighlight,
   };
-  const fonts = fontsFor(theme?.font);
   const title = menuName(menu, language);
 
   const document = new PDFDocument({
@@ -96,6 +129,7 @@ export const renderMenuPdf = async (
     lang: language,
     info: { Title: `${title} · ${source.clubName}`, Author: source.clubName, Creator: 'Carta' },
   });
+  const fonts = registerFonts(document, theme?.font);
   const chunks: Buffer[] = [];
   document.on('data', (chunk: Buffer) => chunks.push(chunk));
   const finished = new Promise<Buffer>((resolve, reject) => {
