@@ -26,6 +26,7 @@ test('a Smart owner downloads a menu as a PDF from the menu list, and its first 
     headers,
     data: {
       name: 'Cena di Natale',
+      nameTranslations: { en: 'Christmas dinner' },
       sections: [
         {
           name: 'Primi',
@@ -72,4 +73,36 @@ test('a Smart owner downloads a menu as a PDF from the menu list, and its first 
   // An A4 page (210 × 297 mm) at 60 dpi.
   expect(Math.abs(png.width - 496)).toBeLessThanOrEqual(2);
   expect(Math.abs(png.height / png.width - 297 / 210)).toBeLessThan(0.01);
+});
+
+test('a club that translates its menus chooses the language of the PDF', async ({ page, request }) => {
+  const owner = await signUpOwner(request, [{ name: 'Trattoria Bilingue' }]);
+  const [clubId] = owner.clubIds;
+  const headers = { authorization: `Bearer ${owner.token}` };
+  expect((await asAdmin(request, 'patch', `/clubs/${clubId}`, { freeForever: true })).ok()).toBe(true);
+  expect(
+    (await request.patch(`/api/v1/clubs/${clubId}`, { headers, data: { menuLanguages: ['en'] } })).ok(),
+  ).toBe(true);
+  const created = await request.post(`/api/v1/clubs/${clubId}/menu`, {
+    headers,
+    data: {
+      name: 'Cena di Natale',
+      nameTranslations: { en: 'Christmas dinner' },
+      sections: [{ name: 'Primi', items: [{ name: 'Lasagna', price: 12 }] }],
+    },
+  });
+  expect(created.status()).toBe(201);
+
+  await useSessionOf(page, owner.token);
+  await page.goto(`/clubs/${clubId}/menu`);
+  await page.getByRole('button', { name: 'Scarica il PDF di Cena di Natale' }).click();
+  const languages = page.getByRole('menu');
+  await expect(languages.getByText('Lingua del PDF')).toBeVisible();
+  await expect(languages.getByRole('menuitem', { name: 'Italiano' })).toBeVisible();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    languages.getByRole('menuitem', { name: 'Inglese' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('Cena-di-Natale-en.pdf');
+  await expect(languages).toBeHidden();
 });

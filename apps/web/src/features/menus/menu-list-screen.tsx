@@ -6,7 +6,6 @@ import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
-import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import Alert from '@mui/material/Alert';
@@ -32,11 +31,11 @@ import { SortableList } from '../../components/sortable-list.tsx';
 import { TypedConfirmDialog } from '../../components/typed-confirm-dialog.tsx';
 import { useMutationWithToast } from '../../lib/use-mutation-with-toast.ts';
 import { useDeleteMenu } from './api/delete-menu.ts';
-import { useDownloadMenuPdf } from './api/download-menu-pdf.ts';
 import { useDuplicateMenu } from './api/duplicate-menu.ts';
 import { menusQueryOptions, useMenus } from './api/get-menus.ts';
 import { useUpdateMenus } from './api/update-menus.ts';
 import { useClubPlan } from './api/use-club-plan.ts';
+import { MenuPdfButton } from './menu-pdf-button.tsx';
 
 /** Moves `row` to `position` in `rows`, as the list will look once the server has it. */
 export const moved = <Row extends { id: number }>(rows: Row[], row: Row, position: number) => {
@@ -58,8 +57,6 @@ export const MenuListScreen = () => {
   const runUpdate = useMutationWithToast(update);
   const runDuplicate = useMutationWithToast(duplicate);
   const runDelete = useMutationWithToast(remove);
-  const downloadPdf = useDownloadMenuPdf(clubId);
-  const runDownloadPdf = useMutationWithToast(downloadPdf);
   const isWriting = update.isPending || duplicate.isPending || remove.isPending;
   const [deleting, setDeleting] = useState<MenuCard | null>(null);
 
@@ -147,9 +144,24 @@ export const MenuListScreen = () => {
         onMove={move}
         renderRow={(menu, handle) => (
           <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }} data-testid="menu-card">
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-              <Box sx={{ pt: 0.5 }}>{handle}</Box>
-              <Stack spacing={0.5} sx={{ flex: 1, minWidth: 0 }}>
+            {/*
+              A grid: on a phone the actions take a row of their own under the card's text, so the five
+              buttons stay on one line; from a tablet up they sit under the switch, beside the text.
+            */}
+            <Box
+              sx={{
+                display: 'grid',
+                gridTemplateColumns: 'auto minmax(0, 1fr) auto',
+                gridTemplateAreas: {
+                  xs: '"handle text switch" "actions actions actions"',
+                  sm: '"handle text switch" "handle text actions"',
+                },
+                columnGap: 1,
+                alignItems: 'start',
+              }}
+            >
+              <Box sx={{ gridArea: 'handle', pt: 0.5 }}>{handle}</Box>
+              <Stack spacing={0.5} sx={{ gridArea: 'text', minWidth: 0 }}>
                 <Link
                   component={RouterLink}
                   to={`/clubs/${clubId}/menu/${menu.id}`}
@@ -188,8 +200,7 @@ export const MenuListScreen = () => {
                   {!menu.enabled && <Chip size="small" color="warning" label={t('menus.hidden')} />}
                 </Stack>
               </Stack>
-              {/* On a phone the actions wrap under each other instead of pushing the card off the screen. */}
-              <Stack sx={{ alignItems: 'flex-end', maxWidth: { xs: 120, sm: 'none' } }}>
+              <Box sx={{ gridArea: 'switch', justifySelf: 'end' }}>
                 <Tooltip title={menu.enabled ? t('menus.visible') : t('menus.hidden')}>
                   <Switch
                     checked={menu.enabled}
@@ -202,62 +213,58 @@ export const MenuListScreen = () => {
                     slotProps={{ input: { 'aria-label': t('menus.enabledLabel', { name: menu.name }) } }}
                   />
                 </Tooltip>
-                <Stack direction="row" sx={{ flexWrap: 'wrap', justifyContent: 'flex-end' }}>
-                  <Tooltip title={t('menus.edit')}>
+              </Box>
+              <Stack
+                direction="row"
+                sx={{
+                  gridArea: 'actions',
+                  flexWrap: 'wrap',
+                  justifyContent: 'flex-end',
+                  mr: { xs: -1, sm: 0 },
+                }}
+              >
+                <Tooltip title={t('menus.edit')}>
+                  <IconButton
+                    component={RouterLink}
+                    to={`/clubs/${clubId}/menu/${menu.id}/edit`}
+                    aria-label={t('menus.editNamed', { name: menu.name })}
+                  >
+                    <EditOutlined />
+                  </IconButton>
+                </Tooltip>
+                {!menu.hasBanner && (
+                  <Tooltip title={t('menus.banner')}>
                     <IconButton
                       component={RouterLink}
-                      to={`/clubs/${clubId}/menu/${menu.id}/edit`}
-                      aria-label={t('menus.editNamed', { name: menu.name })}
+                      to={`/clubs/${clubId}/menu/${menu.id}/banner`}
+                      aria-label={t('banner.openNamed', { name: menu.name })}
                     >
-                      <EditOutlined />
+                      <CampaignOutlined />
                     </IconButton>
                   </Tooltip>
-                  {!menu.hasBanner && (
-                    <Tooltip title={t('menus.banner')}>
-                      <IconButton
-                        component={RouterLink}
-                        to={`/clubs/${clubId}/menu/${menu.id}/banner`}
-                        aria-label={t('banner.openNamed', { name: menu.name })}
-                      >
-                        <CampaignOutlined />
-                      </IconButton>
-                    </Tooltip>
-                  )}
-                  <Tooltip title={isAtLimit ? t('errors.FREE_PLAN_MENU_LIMIT') : t('menus.duplicate')}>
-                    <span>
-                      <IconButton
-                        disabled={isAtLimit || isWriting}
-                        aria-label={t('menus.duplicateNamed', { name: menu.name })}
-                        onClick={() => void runDuplicate(menu.id, t('menus.duplicated', { name: menu.name }))}
-                      >
-                        <ContentCopyOutlined />
-                      </IconButton>
-                    </span>
-                  </Tooltip>
-                  <Tooltip title={isSmart === false ? t('menuPdf.smartOnly') : t('menuPdf.download')}>
-                    <span>
-                      <IconButton
-                        disabled={
-                          isSmart !== true || (downloadPdf.isPending && downloadPdf.variables?.id === menu.id)
-                        }
-                        aria-label={t('menuPdf.downloadNamed', { name: menu.name })}
-                        onClick={() => void runDownloadPdf({ id: menu.id, name: menu.name })}
-                      >
-                        <PictureAsPdfOutlined />
-                      </IconButton>
-                    </span>
-                  </Tooltip>
-                  <Tooltip title={t('common.delete')}>
+                )}
+                <Tooltip title={isAtLimit ? t('errors.FREE_PLAN_MENU_LIMIT') : t('menus.duplicate')}>
+                  <span>
                     <IconButton
-                      aria-label={t('menus.deleteNamed', { name: menu.name })}
-                      onClick={() => setDeleting(menu)}
+                      disabled={isAtLimit || isWriting}
+                      aria-label={t('menus.duplicateNamed', { name: menu.name })}
+                      onClick={() => void runDuplicate(menu.id, t('menus.duplicated', { name: menu.name }))}
                     >
-                      <DeleteOutline />
+                      <ContentCopyOutlined />
                     </IconButton>
-                  </Tooltip>
-                </Stack>
+                  </span>
+                </Tooltip>
+                <MenuPdfButton clubId={clubId} menu={menu} isSmart={isSmart} />
+                <Tooltip title={t('common.delete')}>
+                  <IconButton
+                    aria-label={t('menus.deleteNamed', { name: menu.name })}
+                    onClick={() => setDeleting(menu)}
+                  >
+                    <DeleteOutline />
+                  </IconButton>
+                </Tooltip>
               </Stack>
-            </Stack>
+            </Box>
           </Paper>
         )}
       />
