@@ -1,4 +1,5 @@
 import { deflateSync } from 'node:zlib';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { asAdmin, expect, signUpOwner, test, useSessionOf } from '../fixtures.ts';
 
 /** A plain 600×400 PNG (not square), made here so the test needs no file on disk. */
@@ -44,10 +45,8 @@ const widePng = () => {
   ]);
 };
 
-test('an owner crops a wide photo to a square banner, guests see it on the menu, then it is deleted', async ({
-  page,
-  request,
-}) => {
+/** A Smart owner with banners switched on, a menu «Cena» and one table, signed in on the page. */
+const setUpOwner = async (page: Page, request: APIRequestContext) => {
   const owner = await signUpOwner(request, [{ name: 'Trattoria del Sole' }]);
   const [clubId] = owner.clubIds;
   const headers = { authorization: `Bearer ${owner.token}` };
@@ -71,6 +70,24 @@ test('an owner crops a wide photo to a square banner, guests see it on the menu,
     await request.put(`/api/v1/clubs/${clubId}/tables`, { headers, data: { tables: [{ name: '4' }] } })
   ).json();
   await useSessionOf(page, owner.token);
+  // The details form warns before leaving with unsaved changes: a reload goes ahead.
+  page.on('dialog', (dialog) => void (dialog.type() === 'beforeunload' ? dialog.accept() : dialog.dismiss()));
+  return { clubId, headers, menu, tables };
+};
+
+/** The preview's image, drawn from a file that loaded. */
+const expectLoadedImage = async (preview: Locator) => {
+  const image = preview.locator('img');
+  await expect(image).toHaveJSProperty('complete', true);
+  expect(await image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
+  return image;
+};
+
+test('an owner crops a wide photo to a square banner, guests see it on the menu, then it is deleted', async ({
+  page,
+  request,
+}) => {
+  const { clubId, headers, menu, tables } = await setUpOwner(page, request);
 
   // From the menus list: the menu has no banner yet, its actions lead to one.
   await page.goto(`/clubs/${clubId}/menu`);
@@ -97,13 +114,33 @@ test('an owner crops a wide photo to a square banner, guests see it on the menu,
   await expect(cropArea).toBeVisible();
   await page.getByRole('button', { name: 'Carica di nuovo' }).click();
 
-  // The details step with its live preview.
-  await expect(page).toHaveURL(new RegExp(`/clubs/${clubId}/menu/${menu.id}/banner/new/details$`));
+  // The details step with its live preview; the uploaded image's key is in the address.
+  const detailsUrl = new RegExp(
+    `/clubs/${clubId}/menu/${menu.id}/banner/new/details\\?image=img/[0-9a-f]{24}$`,
+  );
+  await expect(page).toHaveURL(detailsUrl);
+  const preview = page.getByTestId('banner-preview');
+  await expectLoadedImage(preview);
+
+  // A reload keeps the upload and the crop: the same address, the image still in the preview.
+  const address = page.url();
+  await page.getByRole('textbox', { name: /^Titolo/ }).fill('Bozza');
+  await page.reload();
+  await expect(page).toHaveURL(address);
+  await expect(page.getByRole('textbox', { name: /^Titolo/ })).toBeVisible();
+  await expectLoadedImage(preview);
+  // So does the address opened in a new tab, where only the key is left to draw the image from.
+  const tab = await page.context().newPage();
+  await tab.goto(address);
+  await expect(tab).toHaveURL(address);
+  const tabImage = await expectLoadedImage(tab.getByTestId('banner-preview'));
+  await expect(tabImage).toHaveAttribute('src', /^\/files\/img\/[0-9a-f]{24}\.jpg$/);
+  await tab.close();
+
   await page.getByRole('textbox', { name: /^Titolo/ }).fill('Aperitivo al tramonto');
   await page.getByRole('textbox', { name: /^Prezzo/ }).fill('12 €');
   await page.getByRole('textbox', { name: /^Sottotitolo/ }).fill('Ogni venerdì');
   await page.getByLabel('Segna come «Per te»').check();
-  const preview = page.getByTestId('banner-preview');
   await expect(preview).toContainText('Aperitivo al tramonto');
   await expect(preview).toContainText('Per te');
   await page.getByRole('button', { name: 'Salva il banner' }).click();
@@ -136,4 +173,27 @@ test('an owner crops a wide photo to a square banner, guests see it on the menu,
   await guest.reload();
   await expect(guest.getByRole('heading', { level: 1, name: 'Cena' })).toBeVisible();
   await expect(guest.locator('section.banner')).toHaveCount(0);
+});
+
+test('a details address with an image the club does not have opens, and saving says to upload it again', async ({
+  page,
+  request,
+}) => {
+  const { clubId, menu } = await setUpOwner(page, request);
+  const base = `/clubs/${clubId}/menu/${menu.id}/banner`;
+  for (const key of [`img/${'0'.repeat(24)}`, 'not-an-image']) {
+    await page.goto(`${base}/new/details?image=${key}`);
+    await page.getByRole('textbox', { name: /^Titolo/ }).fill('Aperitivo al tramonto');
+    await page.getByRole('textbox', { name: /^Prezzo/ }).fill('12 €');
+    // No broken image in the preview.
+    await expect(page.getByTestId('banner-preview')).toContainText('Aperitivo al tramonto');
+    await expect(page.getByTestId('banner-preview').locator('img')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Salva il banner' }).click();
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('Questa immagine non esiste: caricala di nuovo');
+    await expect(page).toHaveURL(new RegExp(`${base}/new/details\\?`));
+    await alert.getByRole('link', { name: 'Cambia immagine' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Esci senza salvare' }).click();
+    await expect(page).toHaveURL(new RegExp(`${base}/new$`));
+  }
 });

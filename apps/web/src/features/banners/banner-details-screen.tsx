@@ -18,7 +18,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Controller, FormProvider, type Path, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { Navigate, Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { FormTextField } from '../../components/form-text-field.tsx';
 import { useUnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
@@ -35,7 +35,8 @@ import {
   useBannerPath,
 } from './banner-frame.tsx';
 import type { NewBannerState } from './banner-image-screen.tsx';
-import { BannerPhonePreview } from './banner-view.tsx';
+import { type BannerLook, BannerPhonePreview } from './banner-view.tsx';
+import { IMAGE_PARAM, uploadedImageLook } from './uploaded-image.ts';
 
 type Values = BannerDetailsForm;
 type Saved = z.output<typeof BannerDetailsFormSchema>;
@@ -48,12 +49,14 @@ const valuesOf = (banner: BannerDetails | null): Values => ({
   forYou: banner?.forYou ?? false,
 });
 
-const imageLook = (image: StoredImage) => ({
+const imageLook = (image: StoredImage): BannerLook['image'] => ({
   src: image.variants[0]?.url ?? image.url,
   srcSet: image.variants.map((variant) => `${variant.url} ${variant.width}w`).join(', '),
 });
 
-type DetailsFormProps = BannerData & { image: StoredImage | null; imageKey: string; isNew: boolean };
+type DetailsFormProps = BannerData & { image: BannerLook['image']; imageKey: string; isNew: boolean };
+
+type FormError = { message: string; isImage: boolean };
 
 const DetailsForm = ({ club, menu, banner, image, imageKey, isNew }: DetailsFormProps) => {
   const { t } = useTranslation();
@@ -61,7 +64,7 @@ const DetailsForm = ({ club, menu, banner, image, imageKey, isNew }: DetailsForm
   const { enqueueSnackbar } = useSnackbar();
   const { clubId, menuId, base } = useBannerPath();
   const save = useSaveBanner(clubId, menuId);
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<FormError | null>(null);
   const form = useForm<Values, unknown, Saved>({
     resolver: zodResolver(BannerDetailsFormSchema),
     defaultValues: valuesOf(banner),
@@ -82,17 +85,24 @@ const DetailsForm = ({ club, menu, banner, image, imageKey, isNew }: DetailsForm
       await navigate(base);
     } catch (error) {
       if (error instanceof ApiError && error.status === 0) {
-        setFormError(t('banner.saveNetworkError'));
+        setFormError({ message: t('banner.saveNetworkError'), isImage: false });
         return;
       }
       if (!(error instanceof ApiError) || isUnexpectedError(error)) {
-        setFormError(t('errors.GENERIC_TRY_LATER'));
+        setFormError({ message: t('errors.GENERIC_TRY_LATER'), isImage: false });
         return;
       }
+      // The image has no field here: an image the club does not have (a key edited in the address) or
+      // one that is not an image key at all is said above the form, with the way back to the image step.
+      const imageIssue = error.issues.find((issue) => issue.path === 'body.image');
       const fieldIssues = error.issues.filter((issue) => issue.path !== 'body.image');
       for (const issue of fieldIssues)
         form.setError(issue.path.replace(/^body\./, '') as Path<Values>, { message: issue.message });
-      if (fieldIssues.length === 0) setFormError(error.message);
+      if (fieldIssues.length === 0)
+        setFormError({
+          message: imageIssue?.message ?? error.message,
+          isImage: Boolean(imageIssue) || error.code === 'IMAGE_NOT_FOUND',
+        });
     }
   };
 
@@ -102,7 +112,7 @@ const DetailsForm = ({ club, menu, banner, image, imageKey, isNew }: DetailsForm
     description: watched.description,
     price: watched.price ?? '',
     forYou: watched.forYou,
-    image: image ? imageLook(image) : banner ? lookOf(banner).image : null,
+    image,
   };
 
   return (
@@ -113,8 +123,18 @@ const DetailsForm = ({ club, menu, banner, image, imageKey, isNew }: DetailsForm
           <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
             <Stack component="form" noValidate spacing={2.5} onSubmit={form.handleSubmit(submit)}>
               {formError && (
-                <Alert severity="error" role="alert">
-                  {formError}
+                <Alert
+                  severity="error"
+                  role="alert"
+                  action={
+                    formError.isImage ? (
+                      <Button component={RouterLink} to={`${base}/new`} color="inherit" size="small">
+                        {t('banner.changeImage')}
+                      </Button>
+                    ) : undefined
+                  }
+                >
+                  {formError.message}
                 </Alert>
               )}
               <FormTextField<Values>
@@ -203,25 +223,37 @@ const DetailsForm = ({ club, menu, banner, image, imageKey, isNew }: DetailsForm
 };
 
 /**
- * /clubs/:clubId/menu/:menuId/banner/new/details and .../banner/details: the banner's texts with a live
- * preview. After the image step it saves the new image; otherwise it keeps the banner's image.
+ * /clubs/:clubId/menu/:menuId/banner/new/details?image=<key> and .../banner/details: the banner's texts
+ * with a live preview. After the image step it saves the uploaded image, whose key is in the address so a
+ * reload or a new tab keeps it; otherwise it keeps the banner's image.
  */
 export const BannerDetailsScreen = () => {
   const { t } = useTranslation();
   const { base } = useBannerPath();
   const location = useLocation();
+  const [searchParams] = useSearchParams();
   const isNew = location.pathname.endsWith('/new/details');
+  // Straight from the image step the router state has the image with its WebP sizes; after a reload or
+  // in a new tab only the key in the address is left, and the preview is drawn from it.
   const uploaded = (location.state as Partial<NewBannerState> | null)?.image ?? null;
+  const uploadedKey = searchParams.get(IMAGE_PARAM) ?? uploaded?.key ?? null;
+  const uploadedLook =
+    uploadedKey === null
+      ? null
+      : uploaded?.key === uploadedKey
+        ? imageLook(uploaded)
+        : uploadedImageLook(uploadedKey);
   return (
     <BannerFrame title={t('screens.bannerDetails')}>
       {(data) => {
-        const imageKey = isNew ? uploaded?.key : data.banner?.image?.key;
-        // A reload of the details step lost the uploaded image; a banner to edit must exist.
+        const imageKey = isNew ? uploadedKey : data.banner?.image?.key;
+        // Without an uploaded image the image step comes first; a banner to edit must exist.
         if (!imageKey) return <Navigate to={isNew ? `${base}/new` : base} replace />;
+        const image = isNew ? uploadedLook : data.banner ? lookOf(data.banner).image : null;
         return (
           <Stack spacing={2.5}>
             <BannerVisibilityNotice club={data.club} />
-            <DetailsForm {...data} image={isNew ? uploaded : null} imageKey={imageKey} isNew={isNew} />
+            <DetailsForm {...data} image={image} imageKey={imageKey} isNew={isNew} />
           </Stack>
         );
       }}

@@ -19,8 +19,12 @@ import { useUploadBannerImage } from './api/upload-banner-image.ts';
 import { BannerCropper } from './banner-cropper.tsx';
 import { BannerFrame, BannerVisibilityNotice, useBannerPath } from './banner-frame.tsx';
 import { cropToSquare, isJpegOrPng } from './crop-image.ts';
+import { newDetailsPath } from './uploaded-image.ts';
 
-/** What the details step receives from the image step. */
+/**
+ * What the details step receives from the image step, besides the key in its address: the stored image
+ * with its WebP sizes, lost on a reload or in a new tab.
+ */
 export type NewBannerState = { image: StoredImage };
 
 type Failure = { message: string; isNetwork: boolean };
@@ -57,7 +61,7 @@ const ImageStep = () => {
     try {
       const image = await cropToSquare(picked.url, area);
       const stored = await upload.mutateAsync({ image, contentType: 'image/jpeg', onProgress: setProgress });
-      await navigate(`${base}/new/details`, { state: { image: stored } satisfies NewBannerState });
+      await navigate(newDetailsPath(base, stored.key), { state: { image: stored } satisfies NewBannerState });
     } catch (error) {
       // The picked image and the crop stay: uploading again is one tap.
       if (error instanceof UploadNetworkError || (error instanceof ApiError && error.status === 0))

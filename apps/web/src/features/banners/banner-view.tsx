@@ -1,6 +1,6 @@
 import type { Theme } from '@carta/contract/entities';
 import Box from '@mui/material/Box';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** What a banner shows, whether saved or being edited. */
@@ -52,6 +52,9 @@ const fontFamily = (font: string) => `"Carta ${font}", "${font}", system-ui, san
 /** The banner as guests see it at the top of the menu (apps/guest/src/menu-page.tsx), in the theme's colours. */
 export const BannerView = ({ banner, colours }: { banner: BannerLook; colours: Colours }) => {
   const { t } = useTranslation();
+  // An image that does not load (a key edited in the address) is left out rather than drawn broken.
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const image = banner.image?.src === failedSrc ? null : banner.image;
   return (
     <Box
       data-testid="banner-view"
@@ -66,11 +69,12 @@ export const BannerView = ({ banner, colours }: { banner: BannerLook; colours: C
         fontFamily: fontFamily(colours.font),
       }}
     >
-      {banner.image && (
+      {image && (
         <Box
           component="img"
-          src={banner.image.src}
-          srcSet={banner.image.srcSet}
+          src={image.src}
+          srcSet={image.srcSet}
+          onError={() => setFailedSrc(image.src)}
           sizes="96px"
           alt=""
           width={96}
