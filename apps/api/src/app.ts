@@ -19,6 +19,7 @@ import { clubUploadRoutes, fileRoutes } from './features/images/routes.ts';
 import { menuImportRoutes } from './features/menu-import/routes.ts';
 import { guestMenuPdfRoutes, menuPdfPlugin, menuPdfRoutes } from './features/menu-pdf/routes.ts';
 import { menuRoutes } from './features/menus/routes.ts';
+import { paymentRoutes } from './features/payments/routes.ts';
 import { promoteRoutes } from './features/promote/routes.ts';
 import { tableRoutes } from './features/tables/routes.ts';
 import { themeRoutes } from './features/themes/routes.ts';
@@ -157,6 +158,7 @@ export const buildApp = async ({
           tableRoutes,
           guestRoutes,
           waiterCallRoutes,
+          paymentRoutes,
         ],
       });
       await api.register(adminRoutes, { prefix: '/admin' });

@@ -247,41 +247,7 @@ export type Table = z.infer<typeof TableSchema>;
 export type TableZone = z.infer<typeof TableZoneSchema>;
 export type TableListEntry = z.infer<typeof TableListEntrySchema>;
 
-/** Spec §3 Payment plan; `vat` in percent. */
-export const PaymentPlanSchema = z.object({
-  id: z.number(),
-  isoCountryCode: z.string(),
-  months: z.number(),
-  price: z.number(),
-  vat: z.number(),
-});
-export type PaymentPlan = z.infer<typeof PaymentPlanSchema>;
-
-/** Spec §3 Current payment state. */
-export const CurrentPaymentStateSchema = z.object({
-  id: z.number(),
-  brand: BrandSchema.nullable(),
-  freeForever: z.boolean(),
-  paymentPending: z.boolean(),
-  paymentErrorCode: z.string().nullable(),
-  paymentPlan: PaymentPlanSchema.nullable(),
-  subscriptionEnabled: z.boolean(),
-  subscriptionExpiration: z.string().nullable(),
-});
-export type CurrentPaymentState = z.infer<typeof CurrentPaymentStateSchema>;
-
-/** Spec §3 Subscription, as the plan screen shows it. */
-export const SubscriptionSchema = z.object({
-  planType: z.enum(['freemium', 'earlyAdopter', 'partner', 'paid']),
-  durationMonths: z.number().nullable(),
-  renewalDate: z.string().nullable(),
-  nextInvoiceAmount: z.number().nullable(),
-  isRenewalCancelled: z.boolean(),
-  paymentMethods: z.array(
-    z.object({ id: z.string(), brand: z.string(), last4: z.string(), isPrimary: z.boolean() }),
-  ),
-});
-export type Subscription = z.infer<typeof SubscriptionSchema>;
+// Payment plans and the current payment state (spec §3): ./payments.ts.
 
 export const UploadUrlResponseSchema = z.object({ uploadUrl: z.string() });
 export const PaymentSetupResponseSchema = z.object({ clientSecret: z.string() });

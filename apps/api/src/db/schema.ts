@@ -389,16 +389,35 @@ export const schedulings = pgTable(
   (table) => [index().on(table.menuId)],
 );
 
-export const paymentPlans = pgTable('payment_plans', {
-  id: identity(),
-  isoCountryCode: text().notNull(),
-  months: integer().notNull(),
-  /** Price in the country's currency, VAT excluded. */
-  price: numeric({ precision: 10, scale: 2, mode: 'number' }).notNull(),
-  /** VAT rate in percent. */
-  vat: numeric({ precision: 5, scale: 2, mode: 'number' }).notNull(),
-  enabled: boolean().notNull().default(true),
-});
+/**
+ * The plan catalogue (0044): per billing country, a monthly and an annual plan. Money in integer cents of
+ * `currency`, VAT excluded; the VAT rate in basis points (2200 = 22%, 2550 = 25.5%).
+ */
+export const paymentPlans = pgTable(
+  'payment_plans',
+  {
+    id: identity(),
+    /** ISO 3166-1 alpha-2 of the billing country. */
+    isoCountryCode: text().notNull(),
+    months: integer().notNull(),
+    /** Net price in cents of `currency`, VAT excluded. */
+    priceCents: integer().notNull(),
+    /** The country's standard VAT rate in basis points (hundredths of a percent). */
+    vatBasisPoints: integer().notNull(),
+    /** ISO 4217. */
+    currency: text().notNull().default('EUR'),
+    enabled: boolean().notNull().default(true),
+  },
+  (table) => [
+    // One offer per country and duration; a disabled plan stays for the subscriptions that refer to it.
+    uniqueIndex('payment_plans_one_enabled_per_country_months')
+      .on(table.isoCountryCode, table.months)
+      .where(sql`${table.enabled}`),
+    check('payment_plans_months', sql`${table.months} in (1, 12)`),
+    check('payment_plans_price_cents', sql`${table.priceCents} >= 0`),
+    check('payment_plans_vat_basis_points', sql`${table.vatBasisPoints} between 0 and 10000`),
+  ],
+);
 
 export const subscriptions = pgTable('subscriptions', {
   id: identity(),
@@ -415,6 +434,8 @@ export const subscriptions = pgTable('subscriptions', {
   isRenewalCancelled: boolean().notNull().default(false),
   isPaymentPending: boolean().notNull().default(false),
   paymentErrorCode: text(),
+  /** When the last payment failed (null once paid again): the countdown to deactivation starts here. */
+  paymentFailedAt: timestamp({ withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
