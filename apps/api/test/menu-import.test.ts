@@ -5,6 +5,7 @@ import { ALLERGENS } from '@carta/contract/entities';
 import { EXCEL_IMPORT_MAX_ROWS, rowErrorsFromIssues } from '@carta/contract/menu-import';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { DEMO_DINNER } from '../scripts/demo-menu.ts';
 import { present, seedClub, seedOwner, useTestApp } from './helpers.ts';
 
 type Cell = string | number | null | { formula: string; result?: number };
@@ -86,6 +87,82 @@ const EN_HEADER = [
   'Price text',
   'Markers',
 ];
+
+type TemplateLanguage = 'en' | 'de';
+const MARKER_NAMES = { bestSeller: 'Best seller', suggested: 'Suggested', outOfStock: 'Out of stock' };
+
+/**
+ * The test's own template writer, the owner's way of filling it in: English headers, allergens by
+ * number, markers by name, a category named on its first row only, translation columns per language.
+ */
+const templateFileOf = (menu: FullMenu, languages: readonly TemplateLanguage[]) => {
+  const header = [
+    ...EN_HEADER,
+    ...languages.flatMap((language) =>
+      ['Section', 'Name', 'Description', 'Ingredients'].map(
+        (label) => `${label} (${language.toUpperCase()})`,
+      ),
+    ),
+  ];
+  const rows: Cell[][] = menu.sections.flatMap((section) => {
+    const sectionCell = (language: TemplateLanguage) =>
+      section.translations[language]?.translatedName ?? null;
+    if (section.items.length === 0)
+      return [
+        [
+          section.name,
+          ...Array.from({ length: EN_HEADER.length - 1 }, () => null),
+          ...languages.flatMap((language) => [sectionCell(language), null, null, null]),
+        ],
+      ];
+    return section.items.map((item, index) => [
+      index === 0 ? section.name : null,
+      item.name,
+      item.description,
+      item.ingredients,
+      item.allergens.map((allergen) => ALLERGENS.indexOf(allergen) + 1).join(', '),
+      item.price,
+      item.priceText,
+      (['bestSeller', 'suggested', 'outOfStock'] as const)
+        .filter((marker) => item[marker])
+        .map((marker) => MARKER_NAMES[marker])
+        .join(', '),
+      ...languages.flatMap((language) => [
+        index === 0 ? sectionCell(language) : null,
+        item.translations[language]?.translatedName ?? null,
+        item.translations[language]?.translatedDescription ?? null,
+        item.translations[language]?.translatedIngredients ?? null,
+      ]),
+    ]);
+  });
+  return workbookOf(header, rows);
+};
+
+/** What a round trip must keep of a menu: its categories and dishes with every text, price and marker. */
+const shapeOf = (menu: FullMenu) =>
+  menu.sections.map((section) => ({
+    name: section.name,
+    translations: Object.fromEntries(
+      Object.entries(section.translations).map(([language, text]) => [language, text?.translatedName]),
+    ),
+    items: section.items.map((item) => ({
+      name: item.name,
+      description: item.description,
+      ingredients: item.ingredients,
+      allergens: item.allergens,
+      price: item.price,
+      priceText: item.priceText,
+      bestSeller: item.bestSeller,
+      suggested: item.suggested,
+      outOfStock: item.outOfStock,
+      translations: Object.fromEntries(
+        Object.entries(item.translations).map(([language, text]) => [
+          language,
+          [text?.translatedName, text?.translatedDescription, text?.translatedIngredients],
+        ]),
+      ),
+    })),
+  }));
 
 describe('menu import from Excel', () => {
   const context = useTestApp();
@@ -211,45 +288,7 @@ describe('menu import from Excel', () => {
       })
     ).json() as FullMenu;
 
-    // The test's own template writer: English headers, allergens by number, markers by name.
-    const languages = ['en', 'de'] as const;
-    const header = [
-      ...EN_HEADER,
-      ...languages.flatMap((language) =>
-        ['Section', 'Name', 'Description', 'Ingredients'].map(
-          (label) => `${label} (${language.toUpperCase()})`,
-        ),
-      ),
-    ];
-    const markerNames = { bestSeller: 'Best seller', suggested: 'Suggested', outOfStock: 'Out of stock' };
-    const rows: Cell[][] = original.sections.flatMap((section) => {
-      const sectionCells = (language: (typeof languages)[number]) =>
-        section.translations[language]?.translatedName ?? null;
-      if (section.items.length === 0)
-        return [
-          [section.name, null, null, null, null, null, null, null, sectionCells('en'), null, null, null],
-        ];
-      return section.items.map((item, index) => [
-        index === 0 ? section.name : null,
-        item.name,
-        item.description,
-        item.ingredients,
-        item.allergens.map((allergen) => ALLERGENS.indexOf(allergen) + 1).join(', '),
-        item.price,
-        item.priceText,
-        (['bestSeller', 'suggested', 'outOfStock'] as const)
-          .filter((marker) => item[marker])
-          .map((marker) => markerNames[marker])
-          .join(', '),
-        ...languages.flatMap((language) => [
-          index === 0 ? sectionCells(language) : null,
-          item.translations[language]?.translatedName ?? null,
-          item.translations[language]?.translatedDescription ?? null,
-          item.translations[language]?.translatedIngredients ?? null,
-        ]),
-      ]);
-    });
-    const file = await workbookOf(header, rows);
+    const file = await templateFileOf(original, ['en', 'de']);
 
     const preview = (await upload(file, { dryRun: true })).json();
     expect(preview).toMatchObject({ outcome: 'preview', sectionCount: 3, itemCount: 3, errors: [] });
@@ -266,32 +305,45 @@ describe('menu import from Excel', () => {
     expect(outcome).toBe('created');
     const copy = (await call('GET', `/menu/${menuId}`)).json() as FullMenu;
     expect(copy.name).toBe('Cena da Excel');
-    const shape = (menu: FullMenu) =>
-      menu.sections.map((section) => ({
-        name: section.name,
-        translations: Object.fromEntries(
-          Object.entries(section.translations).map(([language, text]) => [language, text?.translatedName]),
-        ),
-        items: section.items.map((item) => ({
-          name: item.name,
-          description: item.description,
-          ingredients: item.ingredients,
-          allergens: item.allergens,
-          price: item.price,
-          priceText: item.priceText,
-          bestSeller: item.bestSeller,
-          suggested: item.suggested,
-          outOfStock: item.outOfStock,
-          translations: Object.fromEntries(
-            Object.entries(item.translations).map(([language, text]) => [
-              language,
-              [text?.translatedName, text?.translatedDescription, text?.translatedIngredients],
-            ]),
+    expect(shapeOf(copy)).toEqual(shapeOf(original));
+    expect(await menuCount()).toBe(2);
+  });
+
+  it("round trip of the demo's 80-dish dinner: exported to the template, imported, the same menu", async () => {
+    const { call, upload } = await setUp({ menuLanguages: ['en'] });
+    const original = (
+      await call('POST', '/menu', {
+        name: 'Cena',
+        sections: DEMO_DINNER.map((section) => ({
+          name: section.name,
+          translations: { en: { translatedName: section.englishName } },
+          items: section.dishes.map(
+            ([name, englishName, description, englishDescription, price, allergens, flag]) => ({
+              name,
+              description,
+              ...(typeof price === 'number' ? { price } : { priceText: price }),
+              allergens,
+              bestSeller: flag === 'best',
+              suggested: flag === 'suggested',
+              outOfStock: flag === 'out',
+              translations: {
+                en: {
+                  translatedName: englishName,
+                  translatedDescription: englishDescription,
+                  translatedIngredients: null,
+                },
+              },
+            }),
           ),
         })),
-      }));
-    expect(shape(copy)).toEqual(shape(original));
-    expect(await menuCount()).toBe(2);
+      })
+    ).json() as FullMenu;
+    expect(original.sections.flatMap((section) => section.items)).toHaveLength(80);
+
+    const imported = await upload(await templateFileOf(original, ['en']), { name: 'Cena da Excel' });
+    expect(imported.statusCode).toBe(201);
+    const copy = (await call('GET', `/menu/${imported.json().menuId}`)).json() as FullMenu;
+    expect(shapeOf(copy)).toEqual(shapeOf(original));
   });
 
   it('answers every bad row with its row number, column and reason, and writes nothing', async () => {
