@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ALLERGEN_NAMES } from './allergen-names.ts';
 import { ALLERGENS } from './entities.ts';
 import type { FieldIssue } from './errors.ts';
 import { type Language, MENU_LANGUAGES, type MenuLanguage } from './limits.ts';
@@ -73,40 +74,10 @@ export const MARKER_LABELS: Record<TemplateLanguage, Record<ImportMarker, string
   en: { bestSeller: 'Best seller', suggested: 'Suggested', outOfStock: 'Out of stock' },
 };
 
-/** The 14 allergens of EU regulation 1169/2011 in its order: number n is ALLERGENS[n - 1]. */
+/** The allergens' names the import reads, in either language (number n is ALLERGENS[n - 1]). */
 export const ALLERGEN_LABELS: Record<TemplateLanguage, Record<Allergen, string>> = {
-  it: {
-    gluten: 'Glutine',
-    crustaceans: 'Crostacei',
-    eggs: 'Uova',
-    fish: 'Pesce',
-    peanuts: 'Arachidi',
-    soybeans: 'Soia',
-    milk: 'Latte',
-    nuts: 'Frutta a guscio',
-    celery: 'Sedano',
-    mustard: 'Senape',
-    sesame: 'Sesamo',
-    sulphites: 'Solfiti',
-    lupin: 'Lupini',
-    molluscs: 'Molluschi',
-  },
-  en: {
-    gluten: 'Gluten',
-    crustaceans: 'Crustaceans',
-    eggs: 'Eggs',
-    fish: 'Fish',
-    peanuts: 'Peanuts',
-    soybeans: 'Soy',
-    milk: 'Milk',
-    nuts: 'Tree nuts',
-    celery: 'Celery',
-    mustard: 'Mustard',
-    sesame: 'Sesame',
-    sulphites: 'Sulphites',
-    lupin: 'Lupin',
-    molluscs: 'Molluscs',
-  },
+  it: ALLERGEN_NAMES.it,
+  en: ALLERGEN_NAMES.en,
 };
 
 /** Other headers a column is known by, in either language. */

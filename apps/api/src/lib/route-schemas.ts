@@ -9,6 +9,13 @@ export const bearerSecurity = [{ bearerAuth: [] }];
 /** The body of a 204. */
 export const NoContent = z.null();
 
+/**
+ * A file sent or answered as bytes (a PDF, a workbook, an image): any value to zod, since Fastify sends a
+ * Buffer as it is and multipart parts arrive apart from the body; a binary string to the OpenAPI document.
+ */
+export const binaryFile = (description: string) =>
+  z.any().meta({ type: 'string', format: 'binary', description });
+
 /** The failures a route documents, each in the one error shape. */
 export const errorResponses = <const Status extends number>(...statuses: Status[]) =>
   Object.fromEntries(statuses.map((status) => [status, ErrorResponseSchema])) as Record<

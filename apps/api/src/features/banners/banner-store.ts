@@ -7,7 +7,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { firstOrThrow } from '../../lib/db-errors.ts';
 import { assertPlanAllows, lockClubPlanInputs } from '../clubs/plan.ts';
 import { describeImage, FILES_PATH, filesOfImage } from '../images/images.ts';
-import { lockMenu, requireMenu } from '../menus/menu-store.ts';
+import { bannerFields, lockMenu, requireMenu } from '../menus/menu-store.ts';
 import { rowsOf } from '../menus/records.ts';
 
 type SaveBanner = z.output<typeof SaveBannerRequestSchema>;
@@ -18,14 +18,8 @@ const keyOfImageUrl = (imageUrl: string | null) =>
   imageUrl ? (new RegExp(`^${FILES_PATH}/(img/[0-9a-f]+)-\\d+\\.webp$`).exec(imageUrl)?.[1] ?? null) : null;
 
 const bannerDetails = (banner: typeof banners.$inferSelect, file: StoredFile | null): BannerDetails => ({
-  id: banner.id,
+  ...bannerFields(banner),
   menuId: banner.menuId,
-  title: banner.title,
-  subtitle: banner.subtitle,
-  description: banner.description,
-  price: banner.price,
-  imageUrl: banner.imageUrl,
-  forYou: banner.forYou,
   image: file ? describeImage(file.key, file.variants, file) : null,
 });
 

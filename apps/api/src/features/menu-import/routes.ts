@@ -13,7 +13,7 @@ import { type FastifyPluginAsyncZod, validatorCompiler } from 'fastify-type-prov
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { languageOf } from '../../lib/language.ts';
-import { errorResponses, bearerSecurity as security } from '../../lib/route-schemas.ts';
+import { binaryFile, errorResponses, bearerSecurity as security } from '../../lib/route-schemas.ts';
 import { assertExcelImportAllowed, importMenu, previewOf } from './import-store.ts';
 import { templateLanguagesOf, templateWorkbook } from './template.ts';
 import { readMenuWorkbook } from './workbook-reader.ts';
@@ -86,9 +86,7 @@ export const menuImportRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ExcelTemplateQuerySchema,
         produces: [XLSX_TYPE, 'application/json'],
         response: {
-          200: z
-            .any()
-            .meta({ type: 'string', format: 'binary', description: 'The template workbook (.xlsx)' }),
+          200: binaryFile('The template workbook (.xlsx)'),
           ...errorResponses(400, 401, 403, 404),
         },
       },
@@ -125,7 +123,7 @@ export const menuImportRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ExcelImportQuerySchema,
         body: z
           .object({
-            file: z.any().meta({ type: 'string', format: 'binary', description: 'The workbook (.xlsx)' }),
+            file: binaryFile('The workbook (.xlsx)'),
             name: z.string().optional().describe("The new menu's name"),
           })
           .optional(),

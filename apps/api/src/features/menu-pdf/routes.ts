@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { countRequest, hashAddress, type RateLimit } from '../../lib/rate-limits.ts';
-import { ownerErrors as errors, bearerSecurity as security } from '../../lib/route-schemas.ts';
+import { binaryFile, ownerErrors as errors, bearerSecurity as security } from '../../lib/route-schemas.ts';
 import { GUEST_CACHE_CONTROL, isNotModified } from '../../plugins/guest-cache.ts';
 import { createPdfCache, type PdfCache, pdfVersion } from './pdf-cache.ts';
 import type { PdfOptions } from './pdf-document.ts';
@@ -71,7 +71,7 @@ export const menuPdfRoutes: FastifyPluginAsyncZod = async (app) => {
         params: MenuParamsSchema,
         querystring: MenuPdfQuerySchema,
         response: {
-          200: z.any().describe('application/pdf, as an attachment named after the menu'),
+          200: binaryFile('application/pdf, as an attachment named after the menu'),
           304: z.null().describe('The copy named by If-None-Match is current'),
           ...errors,
         },

@@ -132,19 +132,20 @@ export const assertThemeOf = async (db: Executor, clubId: number, themeId: numbe
     });
 };
 
-/** A menu's banner as owners and guests read it (spec §3 Banner), or null. */
+/** A menu's banner as owners and guests read it (spec §3 Banner). */
+export const bannerFields = (banner: typeof banners.$inferSelect) => ({
+  id: banner.id,
+  title: banner.title,
+  subtitle: banner.subtitle,
+  description: banner.description,
+  price: banner.price,
+  imageUrl: banner.imageUrl,
+  forYou: banner.forYou,
+});
+
+/** The banner's fields, or null for a menu without one. */
 export const bannerOf = (banner: typeof banners.$inferSelect | null) =>
-  banner
-    ? {
-        id: banner.id,
-        title: banner.title,
-        subtitle: banner.subtitle,
-        description: banner.description,
-        price: banner.price,
-        imageUrl: banner.imageUrl,
-        forYou: banner.forYou,
-      }
-    : null;
+  banner ? bannerFields(banner) : null;
 
 /** GET /clubs/{clubId}/menu/{menuId}: spec §3 Full menu, as the owner sees it (everything). */
 export const loadFullMenu = async (db: Executor, clubId: number, menuId: number): Promise<FullMenu> => {

@@ -3,7 +3,11 @@ import { TableParamsSchema } from '@carta/contract/tables';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/app-error.ts';
-import { ownerWriteErrors as errors, bearerSecurity as security } from '../../lib/route-schemas.ts';
+import {
+  binaryFile,
+  ownerWriteErrors as errors,
+  bearerSecurity as security,
+} from '../../lib/route-schemas.ts';
 import { guestTableUrl, qrPng, qrSheetPdf, qrSvg } from './qr.ts';
 import { loadQrSheet, requireTable } from './table-store.ts';
 
@@ -24,7 +28,10 @@ export const qrSheetRoutes: FastifyPluginAsyncZod = async (app) => {
             .regex(/^\d+(,\d+)*$/)
             .optional(),
         }),
-        response: { 200: z.any(), ...errors },
+        response: {
+          200: binaryFile('application/pdf: the QR codes of the tables, ready to print'),
+          ...errors,
+        },
       },
     },
     async (request, reply) => {
@@ -59,7 +66,7 @@ export const qrCodeRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: `The table's QR code as ${format.toUpperCase()}: the guest address, error correction H`,
           security,
           params: TableParamsSchema,
-          response: { 200: z.any(), ...errors },
+          response: { 200: binaryFile(`The QR code as ${format.toUpperCase()}`), ...errors },
         },
       },
       async (request, reply) => {

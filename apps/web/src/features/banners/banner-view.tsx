@@ -2,6 +2,7 @@ import type { Theme } from '@carta/contract/entities';
 import Box from '@mui/material/Box';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PhoneFrame } from '../../components/phone-frame.tsx';
 
 /** What a banner shows, whether saved or being edited. */
 export type BannerLook = {
@@ -134,24 +135,10 @@ export const BannerPhonePreview = ({
   const { t } = useTranslation();
   useThemeFonts();
   return (
-    <Box
-      role="img"
-      aria-label={t('banner.previewLabel')}
-      data-testid="banner-preview"
-      sx={{
-        width: 300,
-        maxWidth: '100%',
-        mx: 'auto',
-        border: '10px solid #1d1a1c',
-        borderRadius: '28px',
-        overflow: 'hidden',
-        boxShadow: 3,
-        bgcolor: colours.background,
-        backgroundImage: colours.backgroundImage ? `url(${colours.backgroundImage})` : 'none',
-        backgroundSize: 'cover',
-        color: colours.text,
-        fontFamily: fontFamily(colours.font),
-      }}
+    <PhoneFrame
+      label={t('banner.previewLabel')}
+      testId="banner-preview"
+      look={{ ...colours, fontFamily: fontFamily(colours.font) }}
     >
       <Box sx={{ p: 2, pb: 1 }}>
         <Box sx={{ fontSize: 12, opacity: 0.8 }}>{clubName}</Box>
@@ -193,6 +180,6 @@ export const BannerPhonePreview = ({
           </Box>
         ))}
       </Box>
-    </Box>
+    </PhoneFrame>
   );
 };

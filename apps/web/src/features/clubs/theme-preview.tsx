@@ -2,6 +2,7 @@ import type { Theme } from '@carta/contract/entities';
 import Box from '@mui/material/Box';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PhoneFrame } from '../../components/phone-frame.tsx';
 
 type PreviewTheme = Omit<Theme, 'id'>;
 
@@ -51,24 +52,10 @@ export const ThemePreview = ({ theme, clubName }: { theme: PreviewTheme; clubNam
     },
   ];
   return (
-    <Box
-      role="img"
-      aria-label={t('themeEditor.preview.label')}
-      data-testid="theme-preview"
-      sx={{
-        width: 300,
-        maxWidth: '100%',
-        mx: 'auto',
-        border: '10px solid #1d1a1c',
-        borderRadius: '28px',
-        overflow: 'hidden',
-        boxShadow: 3,
-        bgcolor: theme.background,
-        backgroundImage: theme.backgroundImage ? `url(${theme.backgroundImage})` : 'none',
-        backgroundSize: 'cover',
-        color: theme.text,
-        fontFamily: font,
-      }}
+    <PhoneFrame
+      label={t('themeEditor.preview.label')}
+      testId="theme-preview"
+      look={{ ...theme, fontFamily: font }}
     >
       <Box sx={{ p: 2, pb: 1.5 }}>
         <Box sx={{ fontSize: 20, fontWeight: 700 }}>{clubName}</Box>
@@ -140,6 +127,6 @@ export const ThemePreview = ({ theme, clubName }: { theme: PreviewTheme; clubNam
           {t('themeEditor.preview.button')}
         </Box>
       </Box>
-    </Box>
+    </PhoneFrame>
   );
 };
