@@ -2,40 +2,25 @@ import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { THEME_FONTS } from '@carta/contract/themes';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { DEMO_DINNER } from '../scripts/demo-menu.ts';
 import { buildApp } from '../src/app.ts';
 import { banners, clubs, storedFiles } from '../src/db/schema.ts';
 import { createMemoryMailer } from '../src/lib/mailer.ts';
-import { seedClub, seedOwner, TEST_APP_SECRET, testConfig, testDatabaseKind, useTestApp } from './helpers.ts';
+import {
+  demoDinnerSections,
+  seedClub,
+  seedOwner,
+  TEST_APP_SECRET,
+  testConfig,
+  testDatabaseKind,
+  useTestApp,
+} from './helpers.ts';
 
 /** The demo's 80-dish dinner as one POST /menu body. */
 const demoDinner = () => ({
   name: 'Cena',
   adminDisplayName: 'nota segreta del titolare',
   footer: 'Coperto 2,50 €',
-  sections: DEMO_DINNER.map((section) => ({
-    name: section.name,
-    translations: { en: { translatedName: section.englishName } },
-    items: section.dishes.map(
-      ([name, englishName, description, englishDescription, price, allergens, flag]) => ({
-        name,
-        description,
-        ...(typeof price === 'number' ? { price } : { priceText: price }),
-        allergens,
-        bestSeller: flag === 'best',
-        suggested: flag === 'suggested',
-        outOfStock: flag === 'out',
-        translateName: englishName !== null,
-        translations: {
-          en: {
-            translatedName: englishName,
-            translatedDescription: englishDescription,
-            translatedIngredients: null,
-          },
-        },
-      }),
-    ),
-  })),
+  sections: demoDinnerSections(),
 });
 
 describe('guest pages', () => {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
+import { DEMO_DINNER } from '../scripts/demo-menu.ts';
 import { type App, buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
@@ -211,4 +212,48 @@ export const serverSentEvents = (response: Response) => {
     }
   };
   return { next };
+};
+
+/** The demo's 80-dish dinner as the `sections` of a POST /menu body, with its English translations. */
+export const demoDinnerSections = () =>
+  DEMO_DINNER.map((section) => ({
+    name: section.name,
+    translations: { en: { translatedName: section.englishName } },
+    items: section.dishes.map(
+      ([name, englishName, description, englishDescription, price, allergens, flag]) => ({
+        name,
+        description,
+        ...(typeof price === 'number' ? { price } : { priceText: price }),
+        allergens,
+        bestSeller: flag === 'best',
+        suggested: flag === 'suggested',
+        outOfStock: flag === 'out',
+        translateName: englishName !== null,
+        translations: {
+          en: {
+            translatedName: englishName,
+            translatedDescription: englishDescription,
+            translatedIngredients: null,
+          },
+        },
+      }),
+    ),
+  }));
+
+/** A club's own theme as PUT .../themes/custom takes it (Smart plan). */
+export const CUSTOM_THEME = {
+  name: 'Il nostro',
+  font: 'Lora',
+  background: '#FFFFFF',
+  text: '#111111',
+  main: '#0a5c36',
+  buttonText: '#ffffff',
+  divider: '#dddddd',
+  tabBackground: '#0a5c36',
+  tabText: '#ffffff',
+  bestSellerLabelColor: '#b45309',
+  suggestedLabelColor: '#1d4ed8',
+  pdfHighlight: '#0a5c36',
+  pdfSectionTitle: '#111111',
+  pdfText: '#111111',
 };

@@ -5,8 +5,7 @@ import { ALLERGENS } from '@carta/contract/entities';
 import { EXCEL_IMPORT_MAX_ROWS, rowErrorsFromIssues } from '@carta/contract/menu-import';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { DEMO_DINNER } from '../scripts/demo-menu.ts';
-import { present, seedClub, seedOwner, useTestApp } from './helpers.ts';
+import { demoDinnerSections, present, seedClub, seedOwner, useTestApp } from './helpers.ts';
 
 type Cell = string | number | null | { formula: string; result?: number };
 
@@ -314,28 +313,7 @@ describe('menu import from Excel', () => {
     const original = (
       await call('POST', '/menu', {
         name: 'Cena',
-        sections: DEMO_DINNER.map((section) => ({
-          name: section.name,
-          translations: { en: { translatedName: section.englishName } },
-          items: section.dishes.map(
-            ([name, englishName, description, englishDescription, price, allergens, flag]) => ({
-              name,
-              description,
-              ...(typeof price === 'number' ? { price } : { priceText: price }),
-              allergens,
-              bestSeller: flag === 'best',
-              suggested: flag === 'suggested',
-              outOfStock: flag === 'out',
-              translations: {
-                en: {
-                  translatedName: englishName,
-                  translatedDescription: englishDescription,
-                  translatedIngredients: null,
-                },
-              },
-            }),
-          ),
-        })),
+        sections: demoDinnerSections(),
       })
     ).json() as FullMenu;
     expect(original.sections.flatMap((section) => section.items)).toHaveLength(80);

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_DINNER } from '../scripts/demo-menu.ts';
 import { clubs, themes } from '../src/db/schema.ts';
 import { type PdfMenu, renderMenuPdf } from '../src/features/menu-pdf/pdf-document.ts';
-import { seedClub, seedOwner, uniqueAddress, useTestApp } from './helpers.ts';
+import { demoDinnerSections, seedClub, seedOwner, uniqueAddress, useTestApp } from './helpers.ts';
 
 // The printed menu (issue 14): read back with pdfjs, as a person reading the printout would.
 
@@ -20,29 +20,11 @@ const dinner = () => ({
   name: 'Cena d’autunno',
   footer: 'Coperto 2,50 €',
   sections: [
-    ...DEMO_DINNER.map((section, sectionIndex) => ({
-      name: section.name,
-      translations: { en: { translatedName: section.englishName } },
+    // Two dishes hidden among the visible ones, in the first two categories.
+    ...demoDinnerSections().map((section, sectionIndex) => ({
+      ...section,
       items: [
-        ...section.dishes.map(
-          ([name, englishName, description, englishDescription, price, allergens, flag]) => ({
-            name,
-            description,
-            ...(typeof price === 'number' ? { price } : { priceText: price }),
-            allergens,
-            bestSeller: flag === 'best',
-            suggested: flag === 'suggested',
-            outOfStock: flag === 'out',
-            translateName: englishName !== null,
-            translations: {
-              en: {
-                translatedName: englishName,
-                translatedDescription: englishDescription,
-                translatedIngredients: null,
-              },
-            },
-          }),
-        ),
+        ...section.items,
         ...(sectionIndex < 2 ? [{ name: `Piatto nascosto ${sectionIndex}`, price: 99, disabled: true }] : []),
       ],
     })),

@@ -1,6 +1,6 @@
 import { contrastRatio, THEME_CONTRAST_PAIRS } from '@carta/contract/themes';
 import { describe, expect, it } from 'vitest';
-import { seedClub, seedOwner, useTestApp } from './helpers.ts';
+import { CUSTOM_THEME, seedClub, seedOwner, useTestApp } from './helpers.ts';
 
 describe('menu translations and themes', () => {
   const context = useTestApp();
@@ -139,22 +139,7 @@ describe('menu translations and themes', () => {
     expect(withClubTheme.json()).toMatchObject({ themeId: null, theme: { name: 'Notte' } });
   });
 
-  const custom = {
-    name: 'Il nostro',
-    font: 'Lora',
-    background: '#FFFFFF',
-    text: '#111111',
-    main: '#0a5c36',
-    buttonText: '#ffffff',
-    divider: '#dddddd',
-    tabBackground: '#0a5c36',
-    tabText: '#ffffff',
-    bestSellerLabelColor: '#b45309',
-    suggestedLabelColor: '#1d4ed8',
-    pdfHighlight: '#0a5c36',
-    pdfSectionTitle: '#111111',
-    pdfText: '#111111',
-  };
+  const custom = CUSTOM_THEME;
 
   it('saves a custom theme on Smart only; Free answers 403 with a code', async () => {
     const free = await setUp();

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { brands, clubs, itemPromotions } from '../src/db/schema.ts';
-import { seedClub, seedOwner, useTestApp } from './helpers.ts';
+import { CUSTOM_THEME, seedClub, seedOwner, useTestApp } from './helpers.ts';
 
 // PATCH /clubs/{clubId}/promote (issue 14): branded items become Suggested and first in their category;
 // ending the promotion puts back places and markers. And the plan rules around it.
@@ -194,24 +194,7 @@ describe('promoting a sponsoring brand', () => {
 
   it("shows a club's own theme to guests only while its plan allows it, and keeps it stored", async () => {
     const { club, call } = await setUp();
-    const theme = (
-      await call('PUT', '/themes/custom', {
-        name: 'Il nostro',
-        font: 'Lora',
-        background: '#FFFFFF',
-        text: '#111111',
-        main: '#0a5c36',
-        buttonText: '#ffffff',
-        divider: '#dddddd',
-        tabBackground: '#0a5c36',
-        tabText: '#ffffff',
-        bestSellerLabelColor: '#b45309',
-        suggestedLabelColor: '#1d4ed8',
-        pdfHighlight: '#0a5c36',
-        pdfSectionTitle: '#111111',
-        pdfText: '#111111',
-      })
-    ).json();
+    const theme = (await call('PUT', '/themes/custom', CUSTOM_THEME)).json();
     expect((await call('PATCH', '', { themeId: theme.id })).statusCode).toBe(200);
     const menu = (await call('POST', '/menu', { ...menuWithBrandedItems, themeId: theme.id })).json();
     const { tables } = (await call('PUT', '/tables', { tables: [{ name: '7' }] })).json();
