@@ -9,6 +9,10 @@ import { accountRoutes } from './features/accounts/routes.ts';
 import { signUpLimitPlugin } from './features/accounts/sign-up-limit.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { bannerRoutes } from './features/banners/routes.ts';
+import { billingPlugin } from './features/billing/billing-plugin.ts';
+import { billingRoutes } from './features/billing/billing-routes.ts';
+import { paymentEventRoutes } from './features/billing/payment-event-routes.ts';
+import type { PaymentProvider } from './features/billing/provider.ts';
 import { clubProfileRoutes } from './features/clubs/profile-routes.ts';
 import { clubRoutes } from './features/clubs/routes.ts';
 import { clubStatsRoutes } from './features/clubs/stats-routes.ts';
@@ -61,6 +65,10 @@ export type AppOptions = {
   mailer?: Mailer;
   /** Replaces the configured file storage (tests). */
   storage?: Storage;
+  /** Replaces the configured payment provider (tests: Stripe against a local fake). */
+  paymentProvider?: PaymentProvider;
+  /** Runs due billing jobs every minute (default); tests run them with a driven clock instead. */
+  isRunningBillingJobs?: boolean;
   logger?: FastifyServerOptions['logger'];
   /** Where the built owner app is (tests serve a stand-in); the web build's output by default. */
   webRoot?: string;
@@ -73,6 +81,8 @@ export const buildApp = async ({
   appSecret,
   mailer,
   storage,
+  paymentProvider,
+  isRunningBillingJobs = true,
   logger,
   webRoot = WEB_DIST,
 }: AppOptions) => {
@@ -133,6 +143,7 @@ export const buildApp = async ({
   await app.register(pageViewsPlugin);
   await app.register(incomingSweepPlugin);
   await app.register(waiterCallSignalsPlugin);
+  await app.register(billingPlugin, { provider: paymentProvider, isRunningJobs: isRunningBillingJobs });
   // Per-address limits are counted in the database, so they hold across processes (0036).
   await app.register(signUpLimitPlugin);
   await app.register(openapiPlugin);
@@ -159,8 +170,10 @@ export const buildApp = async ({
           guestRoutes,
           waiterCallRoutes,
           paymentRoutes,
+          billingRoutes,
         ],
       });
+      await api.register(paymentEventRoutes);
       await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(geographyRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

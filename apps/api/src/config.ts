@@ -37,6 +37,17 @@ const EnvironmentSchema = z.object({
     .string()
     .regex(/^sk_(test|live)_/, 'must be a Stripe secret key (sk_test_... or sk_live_...)')
     .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_/, 'must be a Stripe publishable key (pk_test_... or pk_live_...)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_...)')
+    .optional(),
+  INVOICE_SELLER_NAME: z.string().min(1).max(160).default('Carta S.r.l.'),
+  INVOICE_SELLER_VAT_NUMBER: z.string().min(1).max(30).default('IT12345678903'),
+  INVOICE_SELLER_ADDRESS: z.string().min(1).max(300).default('Via Roma 1 | 20121 Milano MI'),
   PRIVACY_URL: z.url().default('https://www.iubenda.com/privacy-policy/carta'),
   COOKIE_URL: z.url().default('https://www.iubenda.com/privacy-policy/carta/cookie-policy'),
   TERMS_URL: z.url().default('https://www.iubenda.com/terms-and-conditions/carta'),
@@ -72,7 +83,11 @@ export type Config = {
         accessKeyId: string;
         secretAccessKey: string;
       };
-  payments: { kind: 'sandbox' } | { kind: 'stripe'; secretKey: string };
+  payments:
+    | { kind: 'sandbox' }
+    | { kind: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string };
+  /** The seller printed on invoices; its country is the seller's (Italy, SELLER_COUNTRY). */
+  seller: { name: string; vatNumber: string; addressLines: string[]; country: string };
   legal: { privacyUrl: string; cookieUrl: string; termsUrl: string };
   /** Serve the built owner app and guest pages from this process (production default). */
   isServingWeb: boolean;
@@ -100,6 +115,12 @@ const s3Storage = (env: z.infer<typeof EnvironmentSchema>) => {
     throw new ConfigError(`Invalid configuration:\n  ${missing.join(', ')}: required when STORAGE=s3`);
   }
   return { kind: 's3', endpoint, bucket, region: env.S3_REGION, accessKeyId, secretAccessKey } as const;
+};
+
+/** A variable that becomes required once another is set. */
+const required = (value: string | undefined, name: string, because: string): string => {
+  if (!value) throw new ConfigError(`Invalid configuration:\n  ${name}: required when ${because} is set`);
+  return value;
 };
 
 /** Reads and checks the environment; a wrong value throws naming the variable. */
@@ -130,8 +151,19 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
     },
     storage,
     payments: env.STRIPE_SECRET_KEY
-      ? { kind: 'stripe', secretKey: env.STRIPE_SECRET_KEY }
+      ? {
+          kind: 'stripe',
+          secretKey: env.STRIPE_SECRET_KEY,
+          publishableKey: required(env.STRIPE_PUBLISHABLE_KEY, 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_SECRET_KEY'),
+          webhookSecret: required(env.STRIPE_WEBHOOK_SECRET, 'STRIPE_WEBHOOK_SECRET', 'STRIPE_SECRET_KEY'),
+        }
       : { kind: 'sandbox' },
+    seller: {
+      name: env.INVOICE_SELLER_NAME,
+      vatNumber: env.INVOICE_SELLER_VAT_NUMBER,
+      addressLines: env.INVOICE_SELLER_ADDRESS.split('|').map((line) => line.trim()),
+      country: 'IT',
+    },
     legal: { privacyUrl: env.PRIVACY_URL, cookieUrl: env.COOKIE_URL, termsUrl: env.TERMS_URL },
     isServingWeb: env.SERVE_WEB ?? env.NODE_ENV !== 'test',
     isTrustingProxy: env.TRUST_PROXY,

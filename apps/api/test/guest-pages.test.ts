@@ -62,7 +62,7 @@ describe('guest pages', () => {
     expect(response.body).toContain('Speisekarte nicht gefunden');
   });
 
-  it('say when a venue is coming soon, disabled or lapsed, in the guest language, and nothing more', async () => {
+  it('say when a venue is coming soon or disabled, in the guest language, and nothing more', async () => {
     for (const [fields, text] of [
       [{ status: 'pending' as const }, 'The menu is coming soon'],
       [{ status: 'suspended' as const }, 'Menu not available'],

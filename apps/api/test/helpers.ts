@@ -60,6 +60,8 @@ export const useTestApp = (): TestContext => {
       appSecret: TEST_APP_SECRET,
       mailer: context.mailer,
       storage: createLocalStorage(context.filesDirectory, TEST_APP_SECRET),
+      // Billing jobs run when a test says, with its own clock.
+      isRunningBillingJobs: false,
       logger: false,
     });
     await context.app.ready();

@@ -1,6 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { EU_COUNTRIES, formatCents, type PaymentPlan, vatOfCents } from '@carta/contract/payments';
-import { PAYMENT_FAILURE_GRACE_DAYS } from '@carta/contract/subscription-rules';
+import {
+  FREEMIUM,
+  PAYMENT_FAILURE_GRACE_DAYS,
+  type SubscriptionState,
+} from '@carta/contract/subscription-rules';
 import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -97,21 +101,21 @@ describe('payment state at a driven clock', () => {
     reverseCharge: false,
     saving: null,
   };
-  const paid = (changes: Partial<NonNullable<PaymentStateInputs['subscription']>> = {}) => ({
-    kind: 'paid' as const,
-    currentPeriodEnd: new Date('2026-04-01T00:00:00Z'),
-    isRenewalCancelled: false,
-    isPaymentPending: false,
-    paymentErrorCode: null,
-    paymentFailedAt: null,
-    ...changes,
-  });
+  const billing = { id: 1, months: 1, amountCents: 2318 };
+  const paid: SubscriptionState = {
+    status: 'paid',
+    plan: billing,
+    periodStart: '2026-03-01T00:00:00.000Z',
+    periodEnd: '2026-04-01T00:00:00.000Z',
+    reminded: false,
+    renewal: null,
+  };
   const inputs = (changes: Partial<PaymentStateInputs>): PaymentStateInputs => ({
     clubId: 7,
     freeForever: false,
     brand: null,
     partnerBrand: null,
-    subscription: null,
+    state: FREEMIUM,
     plan: null,
     ...changes,
   });
@@ -119,7 +123,20 @@ describe('payment state at a driven clock', () => {
   it('counts the days before deactivation down from the failure, to zero', () => {
     const failedAt = new Date('2026-03-08T09:00:00Z');
     const failed = inputs({
-      subscription: paid({ paymentErrorCode: 'declined', paymentFailedAt: failedAt }),
+      state: {
+        status: 'paymentFailed',
+        plan: billing,
+        periodEnd: '2026-03-08T00:00:00.000Z',
+        charge: {
+          planId: 1,
+          amountCents: 2318,
+          periodStart: '2026-03-08T00:00:00.000Z',
+          periodEnd: '2026-04-08T00:00:00.000Z',
+        },
+        failedAt: failedAt.toISOString(),
+        paymentErrorCode: 'declined',
+        retrying: false,
+      },
       plan,
     });
     const at = (date: Date) => paymentState(failed, date).daysBeforeDeactivation;
@@ -128,15 +145,27 @@ describe('payment state at a driven clock', () => {
     expect(at(new Date(failedAt.getTime() + 7 * DAY_MS - 1))).toBe(1);
     expect(at(new Date(failedAt.getTime() + 7 * DAY_MS))).toBe(0);
     expect(at(new Date(failedAt.getTime() + 30 * DAY_MS))).toBe(0);
+    // Smart during the countdown, Free after it.
     expect(paymentState(failed, now)).toMatchObject({
       kind: 'paid',
+      isSmart: true,
       paymentErrorCode: 'declined',
       nextInvoiceCents: 2318,
     });
+    expect(paymentState(failed, new Date(failedAt.getTime() + 7 * DAY_MS))).toMatchObject({
+      kind: 'free',
+      isSmart: false,
+    });
   });
 
-  it('stops renewing when the period ends', () => {
-    const state = paymentState(inputs({ subscription: paid(), plan }), new Date('2026-04-02T00:00:00Z'));
+  it('renews at the period end, and a cancelled renewal ends there', () => {
+    expect(paymentState(inputs({ state: paid, plan }), now)).toMatchObject({
+      kind: 'paid',
+      renewalDate: '2026-04-01',
+      nextInvoiceCents: 2318,
+    });
+    const cancelled: SubscriptionState = { ...paid, status: 'renewalCancelled' } as SubscriptionState;
+    const state = paymentState(inputs({ state: cancelled, plan }), new Date('2026-04-02T00:00:00Z'));
     expect(state).toMatchObject({
       kind: 'free',
       isSmart: false,
@@ -148,7 +177,7 @@ describe('payment state at a driven clock', () => {
   });
 
   it('never bills an early adopter, even with a subscription left over', () => {
-    const state = paymentState(inputs({ freeForever: true, subscription: paid(), plan }), now);
+    const state = paymentState(inputs({ freeForever: true, state: paid, plan }), now);
     expect(state).toMatchObject({
       kind: 'earlyAdopter',
       isSmart: true,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
-import { headerOptionsOf, surfaceOf } from '../src/plugins/security-headers.ts';
+import { headerOptionsOf, permissionsPolicyOf, surfaceOf } from '../src/plugins/security-headers.ts';
 import { openTestDatabase, seedClub, seedOwner, TEST_APP_SECRET, testConfig, useTestApp } from './helpers.ts';
 
 type Headers = Record<string, unknown>;
@@ -180,6 +180,39 @@ describe('security headers', () => {
     expect(headerOptionsOf('ownerApp', testConfig()).contentSecurityPolicy).toMatchObject({
       directives: { 'connect-src': ["'self'"] },
     });
+  });
+  it("allow Stripe's origins to the owner app only when Stripe takes the payments", () => {
+    const stripe = testConfig({
+      STRIPE_SECRET_KEY: 'sk_test_carta',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_carta',
+      STRIPE_WEBHOOK_SECRET: 'whsec_carta',
+    });
+    expect(headerOptionsOf('ownerApp', stripe).contentSecurityPolicy).toMatchObject({
+      directives: {
+        'script-src': ["'self'", 'https://js.stripe.com'],
+        'frame-src': ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
+        'connect-src': ["'self'", 'https://api.stripe.com'],
+      },
+    });
+    expect(permissionsPolicyOf(stripe)).toContain('payment=(self "https://js.stripe.com")');
+    for (const surface of ['guestPages', 'apiDocs'] as const)
+      expect(headerOptionsOf(surface, stripe).contentSecurityPolicy).toMatchObject({
+        directives: { 'script-src': ["'self'"], 'connect-src': ["'self'"] },
+      });
+    const sandbox = headerOptionsOf('ownerApp', testConfig()).contentSecurityPolicy as {
+      directives: Record<string, string[]>;
+    };
+    expect(JSON.stringify(sandbox.directives)).not.toContain('stripe');
+    expect(permissionsPolicyOf(testConfig())).toContain('payment=()');
+  });
+
+  it('refuse a Stripe key without its publishable key and webhook secret', () => {
+    expect(() => testConfig({ STRIPE_SECRET_KEY: 'sk_test_carta' })).toThrow(
+      /STRIPE_PUBLISHABLE_KEY: required/,
+    );
+    expect(() =>
+      testConfig({ STRIPE_SECRET_KEY: 'sk_test_carta', STRIPE_PUBLISHABLE_KEY: 'pk_test_x' }),
+    ).toThrow(/STRIPE_WEBHOOK_SECRET: required/);
   });
 });
 

@@ -264,21 +264,28 @@ describe('tables, zones, schedules, the public table view and QR codes', () => {
       [{ status: 'pending' }, 'comingSoon'],
       [{ status: 'suspended' }, 'disabled'],
       [{ enabled: false }, 'disabled'],
-      [{ freeForever: false }, 'lapsed'],
     ] as const) {
       const { call, guest, club } = await setUp({ displayEmail: 'private@bar.example', ...fields });
       await call('POST', '/menu', { name: 'Cena' });
       const { tables } = (await call('PUT', '/tables', { tables: [{ name: 'T1' }] })).json();
-      if (state === 'lapsed')
-        await context.database.db.insert(subscriptions).values({
-          clubId: club.id,
-          kind: 'paid',
-          currentPeriodEnd: new Date(Date.now() - 86_400_000),
-          paymentErrorCode: 'card_declined',
-        });
       const response = await guest(tables[0].id);
       expect(response.json()).toEqual({ state, clubName: club.name });
     }
+  });
+
+  it('keeps a club whose payment lapsed open to guests, on the Free plan (0048)', async () => {
+    const { call, guest, club } = await setUp({ freeForever: false });
+    const dinner = (await call('POST', '/menu', { name: 'Cena' })).json();
+    const { tables } = (await call('PUT', '/tables', { tables: [{ name: 'T1' }] })).json();
+    await context.database.db.insert(subscriptions).values({
+      clubId: club.id,
+      kind: 'paid',
+      currentPeriodEnd: new Date(Date.now() - 86_400_000),
+      paymentErrorCode: 'card_declined',
+    });
+    const view = (await guest(tables[0].id)).json();
+    expect(view).toMatchObject({ state: 'open', clubName: club.name, hasMenusWithheld: false });
+    expect(view.menu.map((menu: { id: number }) => menu.id)).toEqual([dinner.id]);
   });
 
   it('gives each table a QR code (PNG and SVG) that decodes to its guest address, and a PDF sheet', async () => {

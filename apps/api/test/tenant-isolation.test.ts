@@ -132,6 +132,10 @@ describe('tenant isolation', () => {
     'POST /api/v1/clubs',
     'POST /api/v1/clubs/:clubId/menu/tables/:tableId/waiter-call',
     'POST /api/v1/login',
+    // Stripe's signed events; the sandbox's card form and authentication screen (their client secret).
+    'POST /api/v1/payments/sandbox/payments/:paymentId/confirm',
+    'POST /api/v1/payments/sandbox/setups/:setupId/confirm',
+    'POST /api/v1/payments/webhook',
     'POST /api/v1/users',
     'POST /api/v1/users/activate/resend',
     'POST /api/v1/users/password/recovery',

@@ -27,12 +27,12 @@ export type Chrome = {
   comingSoonText: string;
   disabledTitle: string;
   disabledText: string;
-  lapsedTitle: string;
-  lapsedText: string;
   noMenuTitle: string;
   noMenuText: string;
   nextOpening: string;
   menuClosedTitle: string;
+  /** Under a table's menus when the club's plan keeps some from guests (0048). */
+  menusWithheld: string;
   sections: string;
   lastUpdated: string;
   callWaiter: string;
@@ -73,12 +73,11 @@ export const chrome: Record<GuestLanguage, Chrome> = {
     comingSoonText: 'Il locale sta preparando il suo menu digitale. Chiedi al personale il menu cartaceo.',
     disabledTitle: 'Menu non disponibile',
     disabledText: 'Il menu digitale di questo locale non è disponibile al momento. Chiedi al personale.',
-    lapsedTitle: 'Menu non disponibile',
-    lapsedText: 'Il menu digitale di questo locale è sospeso. Chiedi al personale il menu cartaceo.',
     noMenuTitle: 'Nessun menu in questo momento',
     noMenuText: 'A questo tavolo ora non è previsto nessun menu.',
     nextOpening: 'Il prossimo menu inizia {day} alle {time}.',
     menuClosedTitle: 'Questo menu ora non è disponibile',
+    menusWithheld: 'Alcuni menu di questo locale al momento non sono disponibili.',
     sections: 'Categorie',
     lastUpdated: 'Sei offline: menu aggiornato al {time}',
     callWaiter: 'Chiama il cameriere',
@@ -117,12 +116,11 @@ export const chrome: Record<GuestLanguage, Chrome> = {
     comingSoonText: 'The venue is preparing its digital menu. Please ask the staff for a printed menu.',
     disabledTitle: 'Menu not available',
     disabledText: 'This venue’s digital menu is not available right now. Please ask the staff.',
-    lapsedTitle: 'Menu not available',
-    lapsedText: 'This venue’s digital menu is suspended. Please ask the staff for a printed menu.',
     noMenuTitle: 'No menu right now',
     noMenuText: 'There is no menu for this table at the moment.',
     nextOpening: 'The next menu starts on {day} at {time}.',
     menuClosedTitle: 'This menu is not available now',
+    menusWithheld: 'Some of this venue’s menus are not available right now.',
     sections: 'Categories',
     lastUpdated: 'You are offline: menu as of {time}',
     callWaiter: 'Call a waiter',
@@ -163,13 +161,11 @@ export const chrome: Record<GuestLanguage, Chrome> = {
     disabledTitle: 'Speisekarte nicht verfügbar',
     disabledText:
       'Die digitale Speisekarte dieses Lokals ist gerade nicht verfügbar. Bitte fragen Sie das Personal.',
-    lapsedTitle: 'Speisekarte nicht verfügbar',
-    lapsedText:
-      'Die digitale Speisekarte dieses Lokals ist ausgesetzt. Bitte fragen Sie nach einer gedruckten Karte.',
     noMenuTitle: 'Gerade keine Speisekarte',
     noMenuText: 'Für diesen Tisch gibt es im Moment keine Speisekarte.',
     nextOpening: 'Die nächste Karte beginnt am {day} um {time}.',
     menuClosedTitle: 'Diese Speisekarte ist gerade nicht verfügbar',
+    menusWithheld: 'Einige Speisekarten dieses Lokals sind gerade nicht verfügbar.',
     sections: 'Kategorien',
     lastUpdated: 'Sie sind offline: Speisekarte vom {time}',
     callWaiter: 'Kellner rufen',
@@ -209,12 +205,11 @@ export const chrome: Record<GuestLanguage, Chrome> = {
     disabledTitle: 'Menu indisponible',
     disabledText:
       "Le menu numérique de cet établissement n'est pas disponible pour le moment. Demandez au personnel.",
-    lapsedTitle: 'Menu indisponible',
-    lapsedText: 'Le menu numérique de cet établissement est suspendu. Demandez un menu imprimé au personnel.',
     noMenuTitle: 'Pas de menu en ce moment',
     noMenuText: "Il n'y a pas de menu pour cette table en ce moment.",
     nextOpening: 'Le prochain menu commence {day} à {time}.',
     menuClosedTitle: "Ce menu n'est pas disponible maintenant",
+    menusWithheld: 'Certains menus de cet établissement ne sont pas disponibles pour le moment.',
     sections: 'Catégories',
     lastUpdated: 'Vous êtes hors ligne : menu du {time}',
     callWaiter: 'Appeler un serveur',
@@ -253,12 +248,11 @@ export const chrome: Record<GuestLanguage, Chrome> = {
     comingSoonText: 'El local está preparando su carta digital. Pide al personal una carta impresa.',
     disabledTitle: 'Carta no disponible',
     disabledText: 'La carta digital de este local no está disponible ahora. Pregunta al personal.',
-    lapsedTitle: 'Carta no disponible',
-    lapsedText: 'La carta digital de este local está suspendida. Pide al personal una carta impresa.',
     noMenuTitle: 'Ninguna carta ahora',
     noMenuText: 'En este momento no hay ninguna carta para esta mesa.',
     nextOpening: 'La próxima carta empieza el {day} a las {time}.',
     menuClosedTitle: 'Esta carta no está disponible ahora',
+    menusWithheld: 'Algunas cartas de este local no están disponibles en este momento.',
     sections: 'Categorías',
     lastUpdated: 'Sin conexión: carta del {time}',
     callWaiter: 'Llamar al camarero',

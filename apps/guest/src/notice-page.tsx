@@ -6,7 +6,6 @@ export type NoticeKind =
   | 'notFound'
   | 'comingSoon'
   | 'disabled'
-  | 'lapsed'
   | 'menuClosed'
   | 'waiterCalled'
   | 'waiterOnTheWay'
@@ -28,7 +27,6 @@ export const NoticePage = ({ language, kind, clubName, detail, link }: NoticePag
     notFound: [messages.notFoundTitle, messages.notFoundText],
     comingSoon: [words.comingSoonTitle, words.comingSoonText],
     disabled: [words.disabledTitle, words.disabledText],
-    lapsed: [words.lapsedTitle, words.lapsedText],
     menuClosed: [words.menuClosedTitle, ''],
     waiterCalled: [words.staffNotified, words.staffNotifiedText],
     waiterOnTheWay: [words.onTheWay, words.onTheWayText],

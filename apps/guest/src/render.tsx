@@ -46,7 +46,7 @@ main{max-width:46rem;margin:0 auto;padding:0 1rem 1rem}
 .menu-footer{max-width:46rem;margin:1rem auto;padding:0 1rem;font-size:.9rem;opacity:.85;white-space:pre-line}
 .contacts{max-width:46rem;margin:1.5rem auto 2rem;padding:1rem;display:flex;flex-wrap:wrap;gap:.5rem 1rem;font-size:.9rem;border-top:1px solid var(--divider,#e4dad3)}
 .list h2{font-size:1.1rem;margin:1rem 0 .5rem}.menus li a{display:block;padding:1rem;margin:.5rem 0;border-radius:12px;background:var(--main,#7a1f3d);color:var(--btn,#fff);text-decoration:none;font-weight:600;font-size:1.1rem}
-.notice-inline{padding:2rem 0;text-align:center}
+.notice-inline{padding:2rem 0;text-align:center}.withheld{margin:1rem 0 0;font-size:.9rem;opacity:.75}
 .waiter{position:fixed;right:max(1rem,env(safe-area-inset-right));bottom:max(1rem,env(safe-area-inset-bottom));z-index:3;max-width:calc(100vw - 2rem)}
 .waiter summary{list-style:none;cursor:pointer;display:inline-flex;gap:.4rem;align-items:center;float:right;padding:.75rem 1.1rem;border-radius:999px;background:var(--main,#7a1f3d);color:var(--btn,#fff);font-weight:700;box-shadow:0 4px 14px rgba(0,0,0,.25)}
 .waiter summary::-webkit-details-marker{display:none}.waiter summary:focus-visible,.waiter button:focus-visible{outline:3px solid #2563eb;outline-offset:2px}

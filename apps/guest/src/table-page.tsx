@@ -60,6 +60,7 @@ export const TablePage = ({
             </ul>
           </>
         )}
+        {table.hasMenusWithheld && <p className="withheld">{words.menusWithheld}</p>}
       </main>
       <Contacts club={table} words={words} />
       <WaiterButton

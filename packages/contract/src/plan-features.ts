@@ -1,4 +1,5 @@
 import type { ClubPlan, ClubSetting } from './clubs.ts';
+import { FREE_PLAN_MAX_MENUS } from './limits.ts';
 
 /**
  * What the Smart plan adds (spec §5 and §6, DESIGN.md §2). One list and one function, read by the API
@@ -24,6 +25,25 @@ export type PlanFeature = (typeof PLAN_FEATURES)[number];
 
 /** Whether the club's plan allows a feature: today every Smart feature comes with every Smart plan. */
 export const planAllows = (plan: Pick<ClubPlan, 'isSmart'>, _feature: PlanFeature): boolean => plan.isSmart;
+
+/**
+ * The menus a plan keeps from guests (stored, not served; 0048): none when it allows unlimited menus,
+ * otherwise every enabled menu after the first FREE_PLAN_MAX_MENUS in the owner's order (position, then
+ * id). Only enabled menus count, so an owner who switches one off still serves two.
+ */
+export const withheldMenuIds = (
+  plan: Pick<ClubPlan, 'isSmart'>,
+  menus: readonly { id: number; position: number; enabled: boolean }[],
+): Set<number> =>
+  planAllows(plan, 'unlimitedMenus')
+    ? new Set()
+    : new Set(
+        menus
+          .filter((menu) => menu.enabled)
+          .toSorted((left, right) => left.position - right.position || left.id - right.id)
+          .slice(FREE_PLAN_MAX_MENUS)
+          .map((menu) => menu.id),
+      );
 
 /** Settings that switch on a Smart feature: switching one on needs the plan, switching it off never. */
 export const SETTING_FEATURES: Partial<Record<ClubSetting, PlanFeature>> = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PaymentProviderSchema } from './billing.ts';
 
 /** What the owner app needs to know about the server before anyone logs in: `GET /api/v1/config`. */
 export const PublicConfigResponseSchema = z.object({
@@ -8,6 +9,8 @@ export const PublicConfigResponseSchema = z.object({
   cookieUrl: z.url(),
   termsUrl: z.url(),
   supportEmail: z.email(),
+  /** Who takes payments, and Stripe's publishable key when it is Stripe (loaded only on the payment screen). */
+  payments: z.object({ provider: PaymentProviderSchema, publishableKey: z.string().nullable() }),
 });
 export type PublicConfigResponse = z.infer<typeof PublicConfigResponseSchema>;
 

@@ -196,7 +196,7 @@ const chargeFor = (plan: BillingPlan, periodStart: string): Charge => ({
 // ---------------------------------------------------------------------------------------------- queries
 
 /** When the club stops being Smart unless something happens (a payment, a renewal); null = never/now. */
-const smartUntil = (state: SubscriptionState): number | null => {
+export const smartUntil = (state: SubscriptionState): number | null => {
   switch (state.status) {
     case 'freemium':
     case 'paymentPending':

@@ -110,9 +110,9 @@ export const PreviewResponseSchema = z.object({
 
 /**
  * The public table call: the table-menu view when the club is open; otherwise only a state a guest
- * page can explain (never an owner's data).
+ * page can explain (never an owner's data). A club whose plan lapsed is open, with its Free menus (0048).
  */
-export const GUEST_CLUB_STATES = ['comingSoon', 'disabled', 'lapsed'] as const;
+export const GUEST_CLUB_STATES = ['comingSoon', 'disabled'] as const;
 export const PublicTableResponseSchema = z.discriminatedUnion('state', [
   TableMenuViewSchema.extend({
     state: z.literal('open'),
@@ -120,6 +120,11 @@ export const PublicTableResponseSchema = z.discriminatedUnion('state', [
     tableName: z.string(),
     /** The guests of this table may call a waiter. */
     callWaiterEnabled: z.boolean(),
+    /**
+     * The club's plan keeps from guests some menus this table would have now (beyond the Free plan's
+     * limit): the page says that some menus are not available (0048).
+     */
+    hasMenusWithheld: z.boolean(),
     logoImage: GuestImageSchema.nullable(),
   }),
   z.object({ state: z.enum(GUEST_CLUB_STATES), clubName: z.string() }),

@@ -1,3 +1,4 @@
+import type { SubscriptionState } from '@carta/contract/subscription-rules';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -14,6 +15,14 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+
+/** A party of an invoice as it was when issued. */
+export type InvoiceParty = {
+  name: string;
+  vatNumber: string;
+  addressLines: string[];
+  country: string;
+};
 
 // Column names are snake_case in SQL (drizzle's `casing: 'snake_case'`), camelCase here.
 
@@ -436,8 +445,153 @@ export const subscriptions = pgTable('subscriptions', {
   paymentErrorCode: text(),
   /** When the last payment failed (null once paid again): the countdown to deactivation starts here. */
   paymentFailedAt: timestamp({ withTimezone: true }),
+  /**
+   * The whole subscription state machine (`SubscriptionState` of @carta/contract/subscription-rules, 0049);
+   * the columns above are derived from it at every write. Null on rows written before it (and by tests
+   * that seed a plain paid period): those are Smart until `currentPeriodEnd`.
+   */
+  state: jsonb().$type<SubscriptionState>(),
+  /** When the club stops being Smart unless something happens (`smartUntil` of the rules); null = not Smart. */
+  smartUntil: timestamp({ withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+});
+
+/** The club's customer at the payment provider (0047), made at its first card. */
+export const paymentCustomers = pgTable('payment_customers', {
+  clubId: integer()
+    .primaryKey()
+    .references(() => clubs.id, { onDelete: 'cascade' }),
+  provider: text({ enum: ['sandbox', 'stripe'] }).notNull(),
+  customerId: text().notNull(),
+  createdAt: createdAt(),
+});
+
+/** Saved cards. Exactly one primary per club that has any; renewals charge it. */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: identity(),
+    clubId: integer()
+      .notNull()
+      .references(() => clubs.id, { onDelete: 'cascade' }),
+    providerMethodId: text().notNull().unique(),
+    brand: text().notNull(),
+    last4: text().notNull(),
+    expMonth: integer().notNull(),
+    expYear: integer().notNull(),
+    isPrimary: boolean().notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index().on(table.clubId),
+    uniqueIndex('payment_methods_one_primary').on(table.clubId).where(sql`${table.isPrimary}`),
+  ],
+);
+
+/**
+ * Every charge the rules asked for (0049): written in the transaction that stored the state, sent to the
+ * provider after it commits (idempotency key `charge-<id>`), its outcome recorded once.
+ */
+export const charges = pgTable(
+  'charges',
+  {
+    id: identity(),
+    clubId: integer()
+      .notNull()
+      .references(() => clubs.id, { onDelete: 'cascade' }),
+    paymentPlanId: integer()
+      .notNull()
+      .references(() => paymentPlans.id),
+    amountCents: integer().notNull(),
+    currency: text().notNull(),
+    periodStart: timestamp({ withTimezone: true }).notNull(),
+    periodEnd: timestamp({ withTimezone: true }).notNull(),
+    /** first: the owner is there (authentication may be asked); renewal and retry run off-session. */
+    reason: text({ enum: ['first', 'renewal', 'retry'] }).notNull(),
+    status: text({ enum: ['pending', 'requiresAction', 'succeeded', 'failed', 'dropped'] })
+      .notNull()
+      .default('pending'),
+    providerPaymentId: text().unique(),
+    /** For the browser to confirm a payment that asks for authentication. */
+    clientSecret: text(),
+    errorCode: text(),
+    /** When it was handed to the provider; a pending charge not sent by then is sent again. */
+    sentAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index().on(table.clubId), index().on(table.status)],
+);
+
+/** The one job a club's subscription needs next (0049): claimed with FOR UPDATE SKIP LOCKED. */
+export const billingJobs = pgTable(
+  'billing_jobs',
+  {
+    clubId: integer()
+      .primaryKey()
+      .references(() => clubs.id, { onDelete: 'cascade' }),
+    job: text().notNull(),
+    dueAt: timestamp({ withTimezone: true }).notNull(),
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+  },
+  (table) => [index().on(table.dueAt)],
+);
+
+/** An invoice per paid charge, numbered per year without gaps, with both parties' tax data as they were. */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: identity(),
+    clubId: integer()
+      .notNull()
+      .references(() => clubs.id, { onDelete: 'cascade' }),
+    chargeId: integer()
+      .notNull()
+      .unique()
+      .references(() => charges.id),
+    year: integer().notNull(),
+    sequence: integer().notNull(),
+    issuedAt: timestamp({ withTimezone: true }).notNull(),
+    periodStart: timestamp({ withTimezone: true }).notNull(),
+    periodEnd: timestamp({ withTimezone: true }).notNull(),
+    months: integer().notNull(),
+    currency: text().notNull(),
+    netCents: integer().notNull(),
+    vatBasisPoints: integer().notNull(),
+    vatCents: integer().notNull(),
+    grossCents: integer().notNull(),
+    reverseCharge: boolean().notNull(),
+    seller: jsonb().$type<InvoiceParty>().notNull(),
+    buyer: jsonb().$type<InvoiceParty>().notNull(),
+  },
+  (table) => [uniqueIndex().on(table.year, table.sequence), index().on(table.clubId)],
+);
+
+/** Provider events already handled: a webhook delivered twice is acted on once. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    provider: text().notNull(),
+    eventId: text().notNull(),
+    type: text().notNull(),
+    receivedAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.provider, table.eventId] })],
+);
+
+/**
+ * The sandbox provider's own objects (its setups and payments), so it behaves like a remote service
+ * across restarts and processes. Secrets are stored hashed.
+ */
+export const sandboxObjects = pgTable('sandbox_objects', {
+  id: text().primaryKey(),
+  kind: text({ enum: ['customer', 'setup', 'method', 'payment'] }).notNull(),
+  clientSecretHash: text(),
+  status: text().notNull(),
+  data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+  createdAt: createdAt(),
 });
 
 /**

@@ -5,6 +5,7 @@ import { REFRESH_TIME_MIN } from '@carta/contract/menus';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Executor } from '../db/client.ts';
 
 const CHANNEL = 'carta_guest_changed';
 const MAX_ENTRIES = 5000;
@@ -98,6 +99,15 @@ export const sendKeptBody = (
   return reply.status(status).type(type).send(body[encoding]);
 };
 type Entry = { value: unknown; stamp: string; minute: number };
+
+/**
+ * "Club N's guest pages changed", from a write made outside the API's club routes (the subscription's
+ * state, changed by the provider's events and the billing jobs: 0048), inside its own transaction.
+ * PostgreSQL delivers it at commit and never on rollback, to every listening process, this one
+ * included. The embedded database has no listener: see the hook below.
+ */
+export const signalGuestPagesChanged = (executor: Executor, clubId: number) =>
+  executor.execute(sql`select pg_notify(${CHANNEL}, ${String(clubId)})`);
 
 /**
  * Rendered guest pages and the guests' calls kept in memory. An entry is good while the club has not changed and the minute
@@ -194,6 +204,10 @@ export const guestCachePlugin = fp(
       if (route.startsWith('/api/v1/clubs/:clubId') || route.startsWith('/api/v1/admin/clubs/:clubId')) {
         if (Number.isSafeInteger(clubId)) await app.guestCache.changed(clubId);
       } else if (route === '/api/v1/users/me' || route.startsWith('/api/v1/admin/brands')) {
+        await app.guestCache.changed(null);
+      } else if (route.startsWith('/api/v1/payments/') && !app.database.listen) {
+        // A payment's answer may change a club's plan; with PostgreSQL the write's own NOTIFY says which
+        // club, the embedded database (one process, no listener) drops every club's pages instead.
         await app.guestCache.changed(null);
       }
     });

@@ -20,28 +20,45 @@ export const surfaceOf = (url: string): Surface => {
   return 'ownerApp';
 };
 
+/** Stripe.js and its Payment Element, allowed only when Stripe takes the payments (0047). */
+const STRIPE_ORIGINS = {
+  script: ['https://js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+  img: ['https://*.stripe.com'],
+};
+
 /**
- * Origins outside this server that the owner app may use, per directive: the one place to add a
- * payment provider's (Stripe: js.stripe.com to script-src and frame-src, api.stripe.com to
- * connect-src, and `payment=(self "https://js.stripe.com")` in PERMISSIONS_POLICY).
+ * Origins outside this server that the owner app may use, per directive: storage, error reports and,
+ * with Stripe configured, Stripe's (its Payment Element runs in Stripe's frames).
  */
-const ownerAppOrigins = (config: Config) => ({
-  // With S3 storage the browser PUTs an image straight to the bucket's signed address (upload-image.ts).
-  'connect-src': [
-    ...(config.storage.kind === 's3' ? [new URL(config.storage.endpoint).origin] : []),
-    // Error reports go straight to the reporting endpoint (docs/decisions/0039).
-    ...(config.errorReporting ? [new URL(config.errorReporting.dsn).origin] : []),
-  ],
-  'script-src': [] as string[],
-  'frame-src': [] as string[],
-  'img-src': [] as string[],
-});
+const ownerAppOrigins = (config: Config) => {
+  const stripe = config.payments.kind === 'stripe';
+  return {
+    // With S3 storage the browser PUTs an image straight to the bucket's signed address (upload-image.ts).
+    'connect-src': [
+      ...(config.storage.kind === 's3' ? [new URL(config.storage.endpoint).origin] : []),
+      // Error reports go straight to the reporting endpoint (docs/decisions/0039).
+      ...(config.errorReporting ? [new URL(config.errorReporting.dsn).origin] : []),
+      ...(stripe ? STRIPE_ORIGINS.connect : []),
+    ],
+    'script-src': stripe ? STRIPE_ORIGINS.script : [],
+    'frame-src': stripe ? STRIPE_ORIGINS.frame : [],
+    'img-src': stripe ? STRIPE_ORIGINS.img : [],
+  };
+};
 
 const SELF = "'self'";
 const NONE = "'none'";
 
 /** Powerful features no page of ours uses; a framed or injected script cannot ask for them either. */
 export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=()';
+
+/** The same, with Stripe's frames allowed the Payment Request API (wallets) when Stripe takes payments. */
+export const permissionsPolicyOf = (config: Config) =>
+  config.payments.kind === 'stripe'
+    ? 'camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com")'
+    : PERMISSIONS_POLICY;
 
 const directivesOf = (surface: Surface, config: Config): Directives => {
   /** What every HTML surface shares: nothing from elsewhere, no plugins, never framed. */
@@ -119,7 +136,7 @@ const essentialHeadersOf = (surface: Surface, config: Config): Record<string, st
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'referrer-policy': referrerPolicyOf(surface),
-  'permissions-policy': PERMISSIONS_POLICY,
+  'permissions-policy': permissionsPolicyOf(config),
   ...(isHttps(config) ? { 'strict-transport-security': `max-age=${HSTS_MAX_AGE}` } : {}),
 });
 
@@ -145,11 +162,12 @@ export const securityHeadersPlugin = fp(
       SURFACES.map((surface) => [surface, essentialHeadersOf(surface, config)]),
     ) as Record<Surface, Record<string, string>>;
     app.decorate('securityHeadersOf', (url: string) => essentials[surfaceOf(url)]);
+    const permissionsPolicy = permissionsPolicyOf(config);
     // Not global: the hook below picks the options per surface; helmet only decorates the reply.
     await app.register(helmet, { global: false });
     app.addHook('onRequest', async (request, reply) => {
       reply.helmet(options[surfaceOf(request.url)]);
-      reply.header('permissions-policy', PERMISSIONS_POLICY);
+      reply.header('permissions-policy', permissionsPolicy);
     });
   },
   { name: 'security-headers' },

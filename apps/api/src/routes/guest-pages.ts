@@ -179,9 +179,10 @@ export const guestPageRoutes: FastifyPluginAsyncZod = async (app) => {
     const { language, languages } = chooseLanguage(table.languages, query.lang, acceptLanguage);
     const path = guestTablePath(clubId, tableId);
     const menuHref = (menuId: number) => `${guestMenuPath(clubId, tableId, menuId)}?lang=${language}`;
-    // With exactly one menu, open it; the list stays one tap back (?list).
+    // With exactly one menu, open it; the list stays one tap back (?list). Not when the plan withholds
+    // others: the list says so (0048).
     const [onlyMenu, ...others] = table.response.menu;
-    if (onlyMenu && others.length === 0 && query.list === undefined)
+    if (onlyMenu && others.length === 0 && !table.response.hasMenusWithheld && query.list === undefined)
       return { status: 302, location: menuHref(onlyMenu.id) };
     return page(
       200,

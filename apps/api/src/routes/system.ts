@@ -46,6 +46,10 @@ export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; build: string
       cookieUrl: config.legal.cookieUrl,
       termsUrl: config.legal.termsUrl,
       supportEmail: config.mail.supportEmail,
+      payments:
+        config.payments.kind === 'stripe'
+          ? { provider: 'stripe' as const, publishableKey: config.payments.publishableKey }
+          : { provider: 'sandbox' as const, publishableKey: null },
     }),
   );
 };

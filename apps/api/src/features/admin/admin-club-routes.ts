@@ -6,11 +6,13 @@ import {
   ClubMessageRequestSchema,
   UpdateAdminClubRequestSchema,
 } from '@carta/contract/admin';
+import { GrantSponsorshipRequestSchema } from '@carta/contract/billing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
 import { ownerWriteErrors as errors, bearerSecurity as security } from '../../lib/route-schemas.ts';
 import { callerOf } from '../../plugins/auth.ts';
+import { grantSponsorship, recordEarlyAdopter } from '../billing/subscription-actions.ts';
 import { activateClub } from '../clubs/create-club.ts';
 import { clubDisabledEmail } from '../mail/templates.ts';
 import {
@@ -129,9 +131,39 @@ export const adminClubRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { clubId } = request.params;
       return auditedChange(app, callerOf(request).accountId, async (tx) => {
-        if (!(await setFreeForever(tx, clubId, request.body.freeForever))) throw notFound();
+        // The rules first, with the club's flag as it was: an early adopter's billing stops, a revoked one is Free.
+        if (!(await clubExists(tx, clubId))) throw notFound();
+        await recordEarlyAdopter(tx, clubId, request.body.freeForever, new Date());
+        await setFreeForever(tx, clubId, request.body.freeForever);
         return {
           audit: { action: 'club.freeForever', target: { type: 'club', id: clubId }, details: request.body },
+          result: await loadAdminClub(tx, clubId),
+        };
+      });
+    },
+  );
+
+  app.post(
+    '/clubs/:clubId/sponsorship',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'A brand offers the club 6 or 12 months of Smart (a second offer extends the first); refused (409) ' +
+          'for a club that pays its own subscription',
+        security,
+        params: AdminClubParamsSchema,
+        body: GrantSponsorshipRequestSchema,
+        response: { 200: AdminClubSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { clubId } = request.params;
+      return auditedChange(app, callerOf(request).accountId, async (tx) => {
+        if (!(await clubExists(tx, clubId))) throw notFound();
+        await grantSponsorship(tx, clubId, request.body, new Date());
+        return {
+          audit: { action: 'club.sponsorship', target: { type: 'club', id: clubId }, details: request.body },
           result: await loadAdminClub(tx, clubId),
         };
       });

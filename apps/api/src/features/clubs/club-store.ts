@@ -90,7 +90,12 @@ export const listOwnedClubs = (db: Database, ownerId: number) =>
       status: clubs.status,
       enabled: clubs.enabled,
       brand: { id: brands.id, name: brands.name, enabled: brands.enabled },
-      subscriptionEnd: subscriptions.currentPeriodEnd,
+      subscription: {
+        kind: subscriptions.kind,
+        currentPeriodEnd: subscriptions.currentPeriodEnd,
+        state: subscriptions.state,
+        smartUntil: subscriptions.smartUntil,
+      },
       message: {
         id: clubMessages.id,
         severity: clubMessages.severity,

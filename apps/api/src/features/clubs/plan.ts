@@ -7,16 +7,28 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 
 export type PlanInputs = {
   freeForever: boolean;
-  subscription: { kind: 'paid' | 'partner'; currentPeriodEnd: Date } | null;
+  subscription: {
+    kind: 'paid' | 'partner';
+    currentPeriodEnd: Date;
+    /** Null on rows written before the rules' state was kept: those are Smart until `currentPeriodEnd`. */
+    state: unknown;
+    smartUntil: Date | null;
+  } | null;
 };
+
+/** When the subscription stops being Smart (0049): the rules' `smartUntil`, or a legacy row's period end. */
+const smartEnd = (subscription: NonNullable<PlanInputs['subscription']>) =>
+  subscription.state === null ? subscription.currentPeriodEnd : subscription.smartUntil;
 
 /**
  * The club's plan (DESIGN.md §2): early adopters are Smart for ever; a paid or partner subscription
- * is Smart until its period ends; everyone else is on Free.
+ * is Smart as long as the subscription rules say (its period, the countdown after a failed payment, a
+ * renewal waiting for its answer); everyone else is on Free.
  */
 export const clubPlan = ({ freeForever, subscription }: PlanInputs, now = new Date()): ClubPlan => {
   if (freeForever) return { kind: 'earlyAdopter', isSmart: true, expiresOn: null };
-  if (subscription && subscription.currentPeriodEnd.getTime() > now.getTime()) {
+  const until = subscription ? smartEnd(subscription) : null;
+  if (subscription && until && until.getTime() > now.getTime()) {
     return {
       kind: subscription.kind,
       isSmart: true,

@@ -18,7 +18,7 @@ import {
   saveNewClub,
   sendClubActivationRequest,
 } from './create-club.ts';
-import { clubState } from './plan.ts';
+import { clubPlan, clubState } from './plan.ts';
 
 export const clubRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -114,13 +114,19 @@ export const clubRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const caller = callerOf(request);
       const rows = await listOwnedClubs(app.db, caller.accountId);
-      const now = Date.now();
-      return rows.map(({ subscriptionEnd, status, enabled, ...row }) => ({
-        ...row,
-        state: clubState({ status, enabled }),
-        subscriptionEnabled: subscriptionEnd !== null && subscriptionEnd.getTime() > now,
-        subscriptionExpiration: subscriptionEnd ? subscriptionEnd.toISOString().slice(0, 10) : null,
-      }));
+      const now = new Date();
+      return rows.map(({ subscription, status, enabled, ...row }) => {
+        // Smart by its own subscription (an early adopter's is not one), as the rules say (0049).
+        const { isSmart } = clubPlan({ freeForever: false, subscription }, now);
+        return {
+          ...row,
+          state: clubState({ status, enabled }),
+          subscriptionEnabled: isSmart,
+          subscriptionExpiration: subscription
+            ? subscription.currentPeriodEnd.toISOString().slice(0, 10)
+            : null,
+        };
+      });
     },
   );
 };

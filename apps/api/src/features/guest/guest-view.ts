@@ -1,7 +1,7 @@
 import { localMoment, menusAvailable, menusAvailableAt } from '@carta/contract/availability';
 import type { MenuSection } from '@carta/contract/entities';
 import type { GuestImage, GuestMenu } from '@carta/contract/guest';
-import { planAllows } from '@carta/contract/plan-features';
+import { planAllows, withheldMenuIds } from '@carta/contract/plan-features';
 import type { PublicTableResponse } from '@carta/contract/tables';
 import { and, type Column, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -85,26 +85,27 @@ const logoUrlOf = ({ club, logoFile }: TableRow) =>
     ? describeImage(club.logo, logoFile.variants, logoFile).url
     : null;
 
-/** A club that is not open says so, and only so: coming soon, disabled, or its payment lapsed. */
-const closedState = ({ club, subscription }: TableRow, now: Date) => {
-  const isLapsed =
-    !club.freeForever &&
-    subscription !== null &&
-    subscription.paymentErrorCode !== null &&
-    subscription.currentPeriodEnd.getTime() < now.getTime();
+/**
+ * A club that is not open says so, and only so: coming soon or disabled. A club whose plan lapsed is
+ * open, on Free (0048).
+ */
+const closedState = ({ club }: TableRow) => {
   if (club.status === 'pending') return 'comingSoon' as const;
   if (club.status === 'suspended' || !club.enabled) return 'disabled' as const;
-  if (isLapsed) return 'lapsed' as const;
   return null;
 };
+
+/** The club's plan now. */
+const planOf = (row: TableRow, now: Date) =>
+  clubPlan({ freeForever: row.club.freeForever, subscription: row.subscription }, now);
 
 /**
  * The table a guest may call a waiter from: the club is open and has the call on. Null otherwise, so
  * the call answers 404 exactly as an unknown table does.
  */
-export const loadCallableTable = async (db: Database, clubId: number, tableId: number, now = new Date()) => {
+export const loadCallableTable = async (db: Database, clubId: number, tableId: number) => {
   const row = await loadTableRow(db, clubId, tableId);
-  if (!row || closedState(row, now) || !row.club.callWaiterEnabled) return null;
+  if (!row || closedState(row) || !row.club.callWaiterEnabled) return null;
   return row.table;
 };
 
@@ -139,7 +140,7 @@ export type GuestTable =
   | { kind: 'notFound' }
   | {
       kind: 'closed';
-      response: Extract<PublicTableResponse, { state: 'comingSoon' | 'disabled' | 'lapsed' }>;
+      response: Extract<PublicTableResponse, { state: 'comingSoon' | 'disabled' }>;
     }
   | {
       kind: 'open';
@@ -150,7 +151,13 @@ export type GuestTable =
 
 type TableView =
   | { isOpen: false; table: Exclude<GuestTable, { kind: 'open' }> }
-  | { isOpen: true; table: Extract<GuestTable, { kind: 'open' }>; row: TableRow; scheduled: ScheduledMenus };
+  | {
+      isOpen: true;
+      table: Extract<GuestTable, { kind: 'open' }>;
+      row: TableRow;
+      /** The club's menus its plan serves, with their schedules: the others are kept from guests. */
+      served: ScheduledMenus;
+    };
 
 /** The table's view and what it was made from, for a caller that reads on (one menu) without reading it again. */
 const loadTableView = async (
@@ -161,24 +168,30 @@ const loadTableView = async (
 ): Promise<TableView> => {
   const row = await loadTableRow(db, clubId, tableId);
   if (!row) return { isOpen: false, table: { kind: 'notFound' } };
-  const state = closedState(row, now);
+  const state = closedState(row);
   if (state)
     return { isOpen: false, table: { kind: 'closed', response: { state, clubName: row.club.name } } };
   const { club } = row;
   const scheduled = await loadScheduledMenus(db, clubId);
-  const available = menusAvailable(club, row.table, scheduled, now);
+  // Menus beyond the plan's limit stay stored and come back with the plan; meanwhile guests are not
+  // served them, and are told so when this table would have one of them now.
+  const withheld = withheldMenuIds(planOf(row, now), scheduled);
+  const served = scheduled.filter((menu) => !withheld.has(menu.id));
+  const availableOnAnyPlan = menusAvailable(club, row.table, scheduled, now);
+  const available = availableOnAnyPlan.filter((menu) => !withheld.has(menu.id));
   const languages = menuLanguagesOf(club);
   const table: Extract<GuestTable, { kind: 'open' }> = {
     kind: 'open',
     languages,
     nextOpening: available.length
       ? null
-      : nextOpening(scheduled, null, row.table.tableZoneId, localMoment(now, club.timeZone)),
+      : nextOpening(served, null, row.table.tableZoneId, localMoment(now, club.timeZone)),
     response: {
       state: 'open',
       clubName: club.name,
       tableName: row.table.name,
       callWaiterEnabled: club.callWaiterEnabled,
+      hasMenusWithheld: available.length < availableOnAnyPlan.length,
       logoImage: guestImageOf(club.logo, row.logoFile),
       clubAddress: formatAddress(row.address),
       clubDisplayEmail: club.displayEmail,
@@ -206,7 +219,7 @@ const loadTableView = async (
       })),
     },
   };
-  return { isOpen: true, table, row, scheduled };
+  return { isOpen: true, table, row, served };
 };
 
 const withoutOwner = <Row extends { clubId: number | null }>({ clubId: _owner, ...rest }: Row) => rest;
@@ -220,12 +233,7 @@ const themeForGuests = <Row extends { clubId: number | null }>(
   row: TableRow,
   now: Date,
 ) =>
-  theme &&
-  (theme.clubId === null ||
-    planAllows(
-      clubPlan({ freeForever: row.club.freeForever, subscription: row.subscription }, now),
-      'customTheme',
-    ))
+  theme && (theme.clubId === null || planAllows(planOf(row, now), 'customTheme'))
     ? withoutOwner(theme)
     : null;
 
@@ -280,14 +288,15 @@ export const loadGuestMenu = async (
 ): Promise<GuestMenuResult> => {
   const view = await loadTableView(db, clubId, tableId, now);
   if (!view.isOpen) return view.table;
-  const { table, row, scheduled } = view;
+  const { table, row, served } = view;
   if (!table.response.menu.some((menu) => menu.id === menuId)) {
-    const exists = scheduled.some((menu) => menu.id === menuId && menu.enabled);
+    // A menu the plan withholds is answered as one not served now, with no next opening.
+    const exists = served.some((menu) => menu.id === menuId && menu.enabled);
     return {
       kind: 'notAvailable',
       clubName: table.response.clubName,
       nextOpening: exists
-        ? nextOpening(scheduled, menuId, row.table.tableZoneId, localMoment(now, row.club.timeZone))
+        ? nextOpening(served, menuId, row.table.tableZoneId, localMoment(now, row.club.timeZone))
         : null,
     };
   }
@@ -301,19 +310,14 @@ export const loadGuestMenu = async (
   const { languages } = table;
   // A banner shows while the owner has it switched on and the plan allows promotions; otherwise it
   // stays stored and comes back with them.
-  const banner =
-    club.bannerUpdateEnabled &&
-    planAllows(clubPlan({ freeForever: club.freeForever, subscription: row.subscription }, now), 'promotions')
-      ? menuRow.banner
-      : null;
+  const plan = planOf(row, now);
+  const banner = club.bannerUpdateEnabled && planAllows(plan, 'promotions') ? menuRow.banner : null;
   return {
     kind: 'open',
     tableName: table.response.tableName,
     clubName: table.response.clubName,
     languages,
-    isPdfOffered:
-      club.pdfMenuEnabled &&
-      planAllows(clubPlan({ freeForever: club.freeForever, subscription: row.subscription }, now), 'pdfMenu'),
+    isPdfOffered: club.pdfMenuEnabled && planAllows(plan, 'pdfMenu'),
     menu: {
       id: menu.id,
       name: menu.name,

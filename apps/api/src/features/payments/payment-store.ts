@@ -7,12 +7,14 @@ import {
   priceCatalogue,
   pricePlan,
 } from '@carta/contract/payments';
+import type { SubscriptionState } from '@carta/contract/subscription-rules';
 import { and, asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { addresses, brands, clubs, paymentPlans, subscriptions } from '../../db/schema.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { paymentState } from './payment-state.ts';
+import { storedState } from './stored-state.ts';
 import { billingCountryOf, taxTreatmentOf } from './tax.ts';
 
 const billingAddresses = alias(addresses, 'billing_addresses');
@@ -73,6 +75,21 @@ export const listClubPlans = async (db: Executor, clubId: number): Promise<Payme
   return priceCatalogue(plans, taxTreatmentOf(club));
 };
 
+/** The plan a subscription state bills, by id (after a partner period: the one chosen for then). */
+const billedPlanId = (state: SubscriptionState): number | null => {
+  switch (state.status) {
+    case 'paymentPending':
+    case 'paid':
+    case 'renewalCancelled':
+    case 'paymentFailed':
+      return state.plan.id;
+    case 'partner':
+      return state.nextPlan?.id ?? null;
+    default:
+      return null;
+  }
+};
+
 /** GET /clubs/{clubId}/payments/plans/current at `now`. */
 export const loadPaymentState = async (
   db: Executor,
@@ -80,12 +97,18 @@ export const loadPaymentState = async (
   now: Date,
 ): Promise<CurrentPaymentState> => {
   const club = await loadClubBilling(db, clubId);
+  const state = storedState(club.subscription, club.plan, club.freeForever, now);
+  const planId = billedPlanId(state);
   let plan: PaymentPlan | null = null;
-  if (club.plan) {
+  const [catalogue] =
+    planId === null
+      ? []
+      : await db.select(cataloguePlan).from(paymentPlans).where(eq(paymentPlans.id, planId));
+  if (catalogue) {
     const tax = taxTreatmentOf(club);
-    const priced = pricePlan(club.plan, tax);
+    const priced = pricePlan(catalogue, tax);
     // The saving is against the monthly plan of the subscribed plan's country, as the catalogue shows it.
-    const monthly = (await loadCountryPlans(db, club.plan.isoCountryCode)).find(
+    const monthly = (await loadCountryPlans(db, catalogue.isoCountryCode)).find(
       (entry) => entry.months === 1,
     );
     const pricedMonthly = monthly ? pricePlan(monthly, tax) : undefined;
@@ -97,9 +120,22 @@ export const loadPaymentState = async (
       freeForever: club.freeForever,
       brand: brandOf(club.brand),
       partnerBrand: brandOf(club.partnerBrand),
-      subscription: club.subscription,
+      state,
       plan,
     },
     now,
   );
+};
+
+/**
+ * An enabled plan of the club's billing country, priced for it (what subscribing to it costs now); null
+ * for a plan that is not offered to the club.
+ */
+export const priceClubPlan = async (
+  db: Executor,
+  clubId: number,
+  paymentPlanId: number,
+): Promise<PaymentPlan | null> => {
+  const plans = await listClubPlans(db, clubId);
+  return plans.find((plan) => plan.id === paymentPlanId) ?? null;
 };
