@@ -59,3 +59,22 @@ export const schedulingsLoader = prefetching(async ({ clubId = '', menuId = '' }
   void queryClient.prefetchQuery(tablesQueryOptions(clubId));
   void queryClient.prefetchQuery(zonesQueryOptions(clubId));
 });
+
+/** The plans and the club's payment state: the plan and payment screens both start from them. */
+export const planLoader = prefetching(async ({ clubId = '' }) => {
+  const [{ paymentPlansQueryOptions }, { paymentStateQueryOptions }] = await Promise.all([
+    import('../features/billing/api/get-payment-plans.ts'),
+    import('../features/billing/api/get-payment-state.ts'),
+  ]);
+  void queryClient.prefetchQuery(paymentPlansQueryOptions(clubId));
+  void queryClient.prefetchQuery(paymentStateQueryOptions(clubId));
+});
+
+export const billingLoader = prefetching(async ({ clubId = '' }) => {
+  const [{ paymentMethodsQueryOptions }, { invoicesQueryOptions }] = await Promise.all([
+    import('../features/billing/api/get-payment-methods.ts'),
+    import('../features/billing/api/get-invoices.ts'),
+  ]);
+  void queryClient.prefetchQuery(paymentMethodsQueryOptions(clubId));
+  void queryClient.prefetchQuery(invoicesQueryOptions(clubId));
+});

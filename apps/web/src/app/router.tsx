@@ -8,10 +8,12 @@ import { RootLayout } from './root-layout.tsx';
 import { RootRedirect } from './root-redirect.tsx';
 import { RouteErrorRedirect } from './route-error-redirect.tsx';
 import {
+  billingLoader,
   clubBoardLoader,
   clubLoader,
   menuListLoader,
   menuLoader,
+  planLoader,
   qrCodesLoader,
   schedulingsLoader,
 } from './route-loaders.ts';
@@ -38,14 +40,6 @@ const screen =
 const firstScreen =
   <Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) =>
   async () => ({ Component: (await load())[name] });
-
-/** A screen a later issue builds; the route exists already so links and tests can rely on it. */
-const comingSoon =
-  (titleKey: string, { hasLoginLink = false } = {}) =>
-  async () => {
-    const { ComingSoonScreen } = await import('../features/placeholder/coming-soon-screen.tsx');
-    return { element: <ComingSoonScreen titleKey={titleKey} hasLoginLink={hasLoginLink} /> };
-  };
 
 const guestPage = firstScreen(
   () => import('../features/guest-pages/guest-page-redirect.tsx'),
@@ -158,7 +152,11 @@ export const routes: RouteObject[] = [
             children: [
               // Not a screen of spec §2, but the obvious address of a club: its menus.
               { index: true, element: <Navigate to="menu" replace /> },
-              { path: 'payment', lazy: comingSoon('screens.payment') },
+              {
+                path: 'payment',
+                loader: planLoader,
+                lazy: screen(() => import('../features/billing/payment-screen.tsx'), 'PaymentScreen'),
+              },
               {
                 path: 'menu',
                 loader: menuListLoader,
@@ -251,8 +249,16 @@ export const routes: RouteObject[] = [
                 path: 'profile/settings',
                 lazy: screen(() => import('./screens/settings-screen.tsx'), 'SettingsScreen'),
               },
-              { path: 'profile/plan', lazy: comingSoon('screens.plan') },
-              { path: 'profile/billing', lazy: comingSoon('screens.billing') },
+              {
+                path: 'profile/plan',
+                loader: planLoader,
+                lazy: screen(() => import('../features/billing/plan-screen.tsx'), 'PlanScreen'),
+              },
+              {
+                path: 'profile/billing',
+                loader: billingLoader,
+                lazy: screen(() => import('../features/billing/billing-screen.tsx'), 'BillingScreen'),
+              },
               {
                 path: 'qrcode',
                 loader: qrCodesLoader,

@@ -17,7 +17,6 @@ export const FIRST_TEXT_GROUPS = [
   'static',
   'guest',
   'notice',
-  'comingSoon',
   'account',
   'deleteAccount',
   'clubSwitcher',

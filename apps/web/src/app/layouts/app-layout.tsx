@@ -15,16 +15,29 @@ import Paper from '@mui/material/Paper';
 import { useTheme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, Link as RouterLink, useLocation, useParams } from 'react-router';
 import { useOwnedClubs } from '../../api/get-owned-clubs.ts';
 import { ClubMessageAlert } from '../../features/clubs/club-message-alert.tsx';
 import { ClubSwitcher } from '../../features/clubs/club-switcher.tsx';
 import { ClubWaiterCalls } from '../../features/waiter-calls/club-waiter-calls.tsx';
+import { loadLaterTexts } from '../../lib/i18n.ts';
+import { whenIdle } from '../../lib/when-idle.ts';
 import { AppTopBar } from './app-top-bar.tsx';
 
 const DRAWER_WIDTH = 248;
+
+// The failed-payment countdown concerns few clubs and can wait for the first paint: its code, its texts
+// (the later ones) and its call start once the browser is idle, out of every club screen's first load.
+const PaymentFailedBanner = lazy(async () => {
+  await new Promise<void>((resolve) => whenIdle(resolve));
+  const [module] = await Promise.all([
+    import('../../features/billing/payment-failed-banner.tsx'),
+    loadLaterTexts(),
+  ]);
+  return { default: module.PaymentFailedBanner };
+});
 
 type Section = 'menus' | 'qrCodes' | 'profile' | 'plan';
 type NavigationEntry = { section: Section; path: string; icon: ReactNode };
@@ -128,6 +141,16 @@ export const AppLayout = () => {
         <Toolbar />
         <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
           {club && !pathname.endsWith('/notice') && <ClubMessageAlert club={club} />}
+          {/* The payment screen is where the banner leads: it says the same there in its own words. */}
+          {club && !pathname.endsWith('/payment') && (
+            <Suspense fallback={null}>
+              <PaymentFailedBanner
+                clubId={String(club.id)}
+                clubName={club.name}
+                isBilled={!club.freeForever}
+              />
+            </Suspense>
+          )}
           <Outlet />
         </Container>
       </Box>

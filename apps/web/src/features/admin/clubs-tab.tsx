@@ -25,6 +25,7 @@ import { type AdminClubAction, useAdminClubAction } from './api/club-actions.ts'
 import { useAdminClubs } from './api/get-admin-clubs.ts';
 import { ClubMessageDialog } from './club-message-dialog.tsx';
 import { type Confirmation, ConfirmDialog } from './confirm-dialog.tsx';
+import { SponsorshipDialog } from './sponsorship-dialog.tsx';
 
 type Filter = (typeof ADMIN_CLUB_FILTERS)[number];
 const isFilter = (value: unknown): value is Filter => ADMIN_CLUB_FILTERS.includes(value as Filter);
@@ -51,12 +52,14 @@ const ClubCard = ({
   onAction,
   onConfirm,
   onWriteMessage,
+  onOfferSmart,
 }: {
   club: AdminClub;
   isBusy: boolean;
   onAction: (action: AdminClubAction) => void;
   onConfirm: (confirmation: Confirmation, action: AdminClubAction) => void;
   onWriteMessage: () => void;
+  onOfferSmart: () => void;
 }) => {
   const { t } = useTranslation();
   const created = dateFormat({ dateStyle: 'medium' }).format(new Date(club.createdAt));
@@ -125,6 +128,11 @@ const ClubCard = ({
           <Button variant="outlined" disabled={isBusy} onClick={onWriteMessage}>
             {t('admin.club.message')}
           </Button>
+          {!club.freeForever && (
+            <Button variant="outlined" disabled={isBusy} onClick={onOfferSmart}>
+              {t('admin.club.offerSmart')}
+            </Button>
+          )}
           {club.message && (
             <Button
               color="error"
@@ -202,11 +210,13 @@ export const ClubsTab = () => {
     action: AdminClubAction;
   } | null>(null);
   const [messageClub, setMessageClub] = useState<AdminClub | null>(null);
+  const [sponsoredClub, setSponsoredClub] = useState<AdminClub | null>(null);
 
   const runAction = useMutationWithToast(action);
   const run = async (next: AdminClubAction) => {
     const failure = await runAction(next, (club) => t(`admin.done.${next.kind}`, { name: club.name }));
     if (failure === null && next.kind === 'saveMessage') setMessageClub(null);
+    if (failure === null && next.kind === 'sponsorship') setSponsoredClub(null);
   };
 
   return (
@@ -281,6 +291,7 @@ export const ClubsTab = () => {
                   setConfirmation({ confirmation: nextConfirmation, action: next })
                 }
                 onWriteMessage={() => setMessageClub(club)}
+                onOfferSmart={() => setSponsoredClub(club)}
               />
             ))}
           </Stack>
@@ -305,6 +316,14 @@ export const ClubsTab = () => {
         onClose={() => setConfirmation(null)}
         onConfirm={() => {
           if (confirmation) void run(confirmation.action);
+        }}
+      />
+      <SponsorshipDialog
+        club={sponsoredClub}
+        isSaving={action.isPending}
+        onClose={() => setSponsoredClub(null)}
+        onSave={(request) => {
+          if (sponsoredClub) void run({ kind: 'sponsorship', clubId: sponsoredClub.id, ...request });
         }}
       />
       <ClubMessageDialog
