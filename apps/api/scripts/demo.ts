@@ -18,6 +18,7 @@ import { generateTotp, newTotpSecret } from '../src/features/accounts/totp.ts';
 import { firstOrThrow } from '../src/lib/db-errors.ts';
 import { openForScript } from './cli.ts';
 import { DEMO_DINNER } from './demo-menu.ts';
+import { seedPlanClubs } from './demo-plans.ts';
 
 const DEMO_PHONE = '390000000001';
 const DEMO_PASSWORD = 'Demo$2026menu';
@@ -50,16 +51,17 @@ const SAMPLE_MENUS: {
   },
 ];
 
-const { database, secretBox } = await openForScript();
+const { config, database, secretBox } = await openForScript();
 const db = database.db;
 
 const [existing] = await db.select().from(accounts).where(eq(accounts.phone, DEMO_PHONE));
 let secret: string;
+let planClubs: { name: string; state: string }[] = [];
 if (existing?.totpSecret) {
   secret = secretBox.open(existing.totpSecret);
 } else {
   secret = newTotpSecret();
-  await db.transaction(async (tx) => {
+  const ownerId = await db.transaction(async (tx) => {
     const owner = firstOrThrow(
       await tx
         .insert(accounts)
@@ -214,14 +216,19 @@ if (existing?.totpSecret) {
         tableZoneId: terrace.id,
       })),
     );
+    return owner.id;
   });
+  planClubs = await seedPlanClubs(db, config, ownerId);
 }
 await database.close();
 
 console.log(`
 Demo owner ready (club "Osteria Demo", active, early adopter: an 80-dish dinner menu in Italian and
-English, a cocktail list and four tables).
-  Phone:                ${DEMO_PHONE}
+English, a cocktail list and four tables)${
+  planClubs.length > 0
+    ? `, and one club on each plan state:\n${planClubs.map((club) => `  - ${club.name}: ${club.state}`).join('\n')}\n`
+    : '.\n'
+}  Phone:                ${DEMO_PHONE}
   Password:             ${DEMO_PASSWORD}
   Authenticator secret: ${secret}
   Code right now:       ${generateTotp(secret)}   (npm run totp -- ${secret} prints a fresh one)
