@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REFUSAL_CODES } from './subscription-rules.ts';
 
 /**
  * Error codes the API answers with. Each code has a translated message under `errors.<code>` in the
@@ -45,22 +46,8 @@ export const ERROR_CODES = [
   'EXCEL_EMPTY',
   'EXCEL_ROWS_INVALID',
   'BANNER_IMAGE_NOT_SQUARE',
-  'NOT_SUBSCRIBED',
-  'ALREADY_SUBSCRIBED',
-  'ALREADY_CANCELLED',
-  'NOT_CANCELLED',
-  'CANCEL_TOO_LATE',
-  'SUBSCRIPTION_EXPIRED',
-  'RENEWAL_CANCELLED',
-  'PAYMENT_PENDING',
-  'PAYMENT_NOT_PENDING',
-  'PAYMENT_FAILED',
-  'PAYMENT_NOT_FAILED',
-  'SAME_PLAN',
-  'INVALID_PLAN',
-  'SUBSCRIPTION_ACTIVE',
-  'EARLY_ADOPTER',
-  'NOT_EARLY_ADOPTER',
+  // The subscription rules' refusals (409), one code each.
+  ...REFUSAL_CODES,
   'PAYMENT_METHOD_REQUIRED',
   'PAYMENT_METHOD_IN_USE',
   'PAYMENT_SETUP_INVALID',

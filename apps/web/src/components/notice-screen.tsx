@@ -1,8 +1,8 @@
-import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { NoticeIcon } from './notice-icon.tsx';
 
 type NoticeScreenProps = {
   icon: ReactNode;
@@ -17,21 +17,7 @@ export const NoticeScreen = ({ icon, title, text, actions }: NoticeScreenProps) 
   useDocumentTitle(title);
   return (
     <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: { xs: 2, sm: 3 } }}>
-      <Box
-        aria-hidden
-        sx={{
-          width: 64,
-          height: 64,
-          borderRadius: '50%',
-          display: 'grid',
-          placeItems: 'center',
-          bgcolor: 'rgba(122, 31, 61, 0.08)',
-          color: 'primary.main',
-          '& svg': { fontSize: 32 },
-        }}
-      >
-        {icon}
-      </Box>
+      <NoticeIcon>{icon}</NoticeIcon>
       <Typography variant="h1">{title}</Typography>
       <Typography color="text.secondary" sx={{ maxWidth: 420 }}>
         {text}

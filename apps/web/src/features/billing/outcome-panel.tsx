@@ -1,8 +1,8 @@
-import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useEffect, useRef } from 'react';
+import { NoticeIcon } from '../../components/notice-icon.tsx';
 
 type OutcomePanelProps = {
   icon: ReactNode;
@@ -22,21 +22,7 @@ export const OutcomePanel = ({ icon, title, text, actions, testId }: OutcomePane
   return (
     <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 } }} data-testid={testId}>
       <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center' }}>
-        <Box
-          aria-hidden
-          sx={{
-            width: 64,
-            height: 64,
-            borderRadius: '50%',
-            display: 'grid',
-            placeItems: 'center',
-            bgcolor: 'rgba(122, 31, 61, 0.08)',
-            color: 'primary.main',
-            '& svg': { fontSize: 32 },
-          }}
-        >
-          {icon}
-        </Box>
+        <NoticeIcon>{icon}</NoticeIcon>
         <Typography ref={heading} tabIndex={-1} variant="h1" component="h2" sx={{ outline: 'none' }}>
           {title}
         </Typography>
