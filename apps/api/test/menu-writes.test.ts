@@ -130,7 +130,15 @@ describe('set-based menu writes', () => {
     const duplicated = await call('POST', `/menu/${menuId}/duplicate`);
     expect(duplicated.response.statusCode).toBe(201);
     expect(duplicated.statements).toBeLessThan(10 + driverStatements);
-    const copy: FullMenu = duplicated.response.json();
+    expect(duplicated.response.json()).toMatchObject({
+      name: 'Carta grande (copia)',
+      position: 1,
+      hasBanner: true,
+      hasSchedulings: true,
+      sectionCount: 3,
+      itemCount: 120,
+    });
+    const copy: FullMenu = (await call('GET', `/menu/${duplicated.response.json().id}`)).response.json();
     expect(copy.id).not.toBe(original.id);
     expect(copy).toMatchObject({ name: 'Carta grande (copia)', nameTranslations: {}, position: 1 });
     expect(contentOf(copy)).toEqual(contentOf(original));
@@ -157,6 +165,74 @@ describe('set-based menu writes', () => {
         .sort((left, right) => (left.days[0] ?? 0) - (right.days[0] ?? 0));
     expect(await rulesOf(copy.id)).toEqual(await rulesOf(original.id));
     expect(await rulesOf(copy.id)).toHaveLength(2);
+  });
+
+  it('creates categories without items and stores only the translations that say something', async () => {
+    const { call } = await setUp();
+    const created = await call('POST', '/menu', {
+      name: 'Bar',
+      sections: [
+        { name: 'Vuota', translations: { en: { translatedName: '   ' }, de: null } },
+        {
+          name: 'Cocktail',
+          disabled: true,
+          translations: { en: { translatedName: 'Cocktails' } },
+          items: [
+            {
+              name: 'Negroni',
+              price: 9,
+              branded: true,
+              brandCode: 'CAMPARI-1',
+              translations: {
+                en: { translatedName: null, translatedDescription: 'Bitter and sweet' },
+                de: { translatedName: ' ' },
+              },
+            },
+            { name: 'Spritz', priceText: 'In offerta', brandCode: 'APEROL-1', translations: { en: null } },
+          ],
+        },
+      ],
+    });
+    expect(created.response.statusCode).toBe(201);
+    expect(created.statements).toBeLessThanOrEqual(9 + driverStatements);
+    const menu: FullMenu = created.response.json();
+    expect(menu.sections).toMatchObject([
+      { name: 'Vuota', position: 0, disabled: false, items: [], translations: {} },
+      {
+        name: 'Cocktail',
+        position: 1,
+        disabled: true,
+        translations: { en: { originalName: 'Cocktail', translatedName: 'Cocktails' } },
+        items: [
+          {
+            name: 'Negroni',
+            position: 0,
+            price: 9,
+            branded: true,
+            brandCode: 'CAMPARI-1',
+            translateName: true,
+            translations: {
+              en: {
+                originalName: 'Negroni',
+                translatedName: null,
+                translatedDescription: 'Bitter and sweet',
+              },
+            },
+          },
+          // Not branded: its code is not kept.
+          {
+            name: 'Spritz',
+            position: 1,
+            price: null,
+            priceText: 'In offerta',
+            brandCode: null,
+            translations: {},
+          },
+        ],
+      },
+    ]);
+    expect(Object.keys(menu.sections[1]?.items[0]?.translations ?? {})).toEqual(['en']);
+    expect((await call('GET', `/menu/${menu.id}`)).response.json()).toEqual(menu);
   });
 
   it('moves and marks 100 items in a bounded number of statements', async () => {

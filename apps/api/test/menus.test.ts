@@ -234,7 +234,23 @@ describe('menus, categories and items', () => {
     const { call, owner } = await setUp({ freeForever: true });
     const original = (await call('POST', '/menu', { ...dinner, nameTranslations: { en: 'Dinner' } })).json();
     expect(original.nameTranslations).toEqual({ en: 'Dinner' });
-    const copy = (await call('POST', `/menu/${original.id}/duplicate`)).json();
+    const duplicated = await call('POST', `/menu/${original.id}/duplicate`);
+    expect(duplicated.statusCode).toBe(201);
+    // The answer is the copy's card in the menu list; the copy itself is read like any menu.
+    const card = duplicated.json();
+    expect(card).toEqual({
+      id: expect.any(Number),
+      name: 'Cena (copia)',
+      adminDisplayName: original.adminDisplayName,
+      position: 1,
+      enabled: original.enabled,
+      hasBanner: false,
+      hasSchedulings: false,
+      sectionCount: original.sections.length,
+      itemCount: original.sections.flatMap((section: Section) => section.items).length,
+    });
+    expect((await call('GET', '/menu')).json()[1]).toEqual(card);
+    const copy = (await call('GET', `/menu/${card.id}`)).json();
     expect(copy.name).toBe('Cena (copia)');
     // "Dinner" would not name "Cena (copia)": the copy starts without name translations.
     expect(copy.nameTranslations).toEqual({});

@@ -31,22 +31,17 @@ export const itemColumns = ({ translations: _translations, ...fields }: ItemFiel
   brandCode: fields.branded ? fields.brandCode : null,
 });
 
-export const sectionTranslationWrites = (
-  sectionId: number,
-  translations: SectionTranslationsInput,
-): SectionTranslationWrite[] =>
+// A request's translations of a category or an item, one write per language, not yet tied to a row: a
+// null translation (or, for an item, every text blank) removes the language's.
+
+const sectionTranslationsOf = (translations: SectionTranslationsInput) =>
   Object.entries(translations ?? {}).map(([language, translation]) => ({
-    sectionId,
     language,
     translatedName: translation?.translatedName || null,
   }));
 
-export const itemTranslationWrites = (
-  itemId: number,
-  translations: ItemTranslationsInput,
-): ItemTranslationWrite[] =>
+const itemTranslationsOf = (translations: ItemTranslationsInput) =>
   Object.entries(translations ?? {}).map(([language, translation]) => ({
-    itemId,
     language,
     values: translation
       ? {
@@ -56,6 +51,16 @@ export const itemTranslationWrites = (
         }
       : null,
   }));
+
+export const sectionTranslationWrites = (
+  sectionId: number,
+  translations: SectionTranslationsInput,
+): SectionTranslationWrite[] => sectionTranslationsOf(translations).map((write) => ({ sectionId, ...write }));
+
+export const itemTranslationWrites = (
+  itemId: number,
+  translations: ItemTranslationsInput,
+): ItemTranslationWrite[] => itemTranslationsOf(translations).map((write) => ({ itemId, ...write }));
 
 /** The rows of some (parent, language) pairs, for a delete. */
 const pairsIn = (parent: string, pairs: { id: number; language: string }[]) =>
@@ -93,6 +98,21 @@ export const writeSectionTranslations = async (tx: Transaction, writes: SectionT
 
 const isBlank = (values: ItemTranslationValues | null): values is null =>
   !values || (!values.translatedName && !values.translatedDescription && !values.translatedIngredients);
+
+// A new category or item has no translations to remove: of its request's translations, only the rows
+// the writes above would keep.
+
+/** The rows of section_translations a new category's request makes, without the category's id. */
+export const newSectionTranslations = (translations: SectionTranslationsInput) =>
+  sectionTranslationsOf(translations).flatMap(({ language, translatedName }) =>
+    translatedName ? [{ language, translatedName }] : [],
+  );
+
+/** The rows of item_translations a new item's request makes, without the item's id. */
+export const newItemTranslations = (translations: ItemTranslationsInput) =>
+  itemTranslationsOf(translations).flatMap(({ language, values }) =>
+    isBlank(values) ? [] : [{ language, ...values }],
+  );
 
 /** Writes items' translations: at most one delete and one upsert, whatever their number. */
 export const writeItemTranslations = async (tx: Transaction, writes: ItemTranslationWrite[]) => {

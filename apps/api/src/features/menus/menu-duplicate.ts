@@ -12,7 +12,7 @@ import {
   sectionTranslations,
 } from '../../db/schema.ts';
 import { firstOrThrow } from '../../lib/db-errors.ts';
-import { assertMenuAllowance, loadFullMenu, lockClub, requireMenu } from './menu-store.ts';
+import { assertMenuAllowance, loadMenuCard, lockClub, requireMenu } from './menu-store.ts';
 import { columnName, rowsOf } from './records.ts';
 import { positionAtEnd } from './siblings.ts';
 
@@ -114,7 +114,8 @@ const copyStatement = (clubId: number, menuId: number, name: string) => {
 
 /**
  * POST /menu/{menuId}/duplicate: a deep, independent copy at the end of the list (categories, items,
- * translations, schedules, banner), within the Free plan's allowance.
+ * translations, schedules, banner), within the Free plan's allowance; answers the copy's card, which
+ * is what the menu list shows of it (0046: reading a large copy back cost as much as copying it).
  */
 export const duplicateMenu = (
   db: Database,
@@ -133,5 +134,5 @@ export const duplicateMenu = (
       ),
       'menu copy',
     );
-    return loadFullMenu(tx, clubId, copy.id);
+    return loadMenuCard(tx, clubId, copy.id);
   });

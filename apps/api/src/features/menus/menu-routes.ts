@@ -120,10 +120,11 @@ export const menuOwnRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['menus'],
-        summary: 'A deep, independent copy of a menu, named "... (copy)" in the owner\'s language',
+        summary:
+          'A deep, independent copy of a menu, named "... (copy)" in the owner\'s language; answers its list card',
         security,
         params: MenuParamsSchema,
-        response: { 201: FullMenuSchema, ...errors },
+        response: { 201: MenuCardSchema, ...errors },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,6 @@
 import { type FullMenu, type MenuItem, MenuItemSchema, type MenuSection } from '@carta/contract/entities';
 import { FREE_PLAN_MAX_MENUS, type MenuLanguage } from '@carta/contract/limits';
+import type { MenuCard } from '@carta/contract/menus';
 import { planAllows } from '@carta/contract/plan-features';
 import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -194,8 +195,8 @@ export const loadFullMenu = async (db: Executor, clubId: number, menuId: number)
   };
 };
 
-/** The menu list of a club, with the badges and counts of its cards. */
-export const loadMenuCards = async (db: Executor, clubId: number) => {
+/** Menus' cards (the list's entries, with their badges and counts) in position order. */
+const menuCards = async (db: Executor, where: SQL | undefined): Promise<MenuCard[]> => {
   const rows = await db
     .select({
       id: menus.id,
@@ -210,7 +211,7 @@ export const loadMenuCards = async (db: Executor, clubId: number) => {
       itemCount: sql<number>`(select count(*)::int from menu_items join menu_sections on menu_sections.id = menu_items.section_id where menu_sections.menu_id = menus.id)`,
     })
     .from(menus)
-    .where(eq(menus.clubId, clubId))
+    .where(where)
     .orderBy(asc(menus.position), asc(menus.id));
   return rows.map((row) => ({
     ...row,
@@ -219,6 +220,16 @@ export const loadMenuCards = async (db: Executor, clubId: number) => {
     sectionCount: Number(row.sectionCount),
     itemCount: Number(row.itemCount),
   }));
+};
+
+/** The menu list of a club, with the badges and counts of its cards. */
+export const loadMenuCards = (db: Executor, clubId: number) => menuCards(db, eq(menus.clubId, clubId));
+
+/** One menu's card, as the club's list shows it; 404 when it is not the club's. */
+export const loadMenuCard = async (db: Executor, clubId: number, menuId: number) => {
+  const [card] = await menuCards(db, and(eq(menus.id, menuId), eq(menus.clubId, clubId)));
+  if (!card) throw notFound();
+  return card;
 };
 
 type ItemTranslationRow = typeof itemTranslations.$inferSelect;

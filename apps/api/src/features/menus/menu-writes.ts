@@ -4,18 +4,12 @@ import type {
   SaveMenuRequestSchema,
 } from '@carta/contract/menus';
 import { and, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client.ts';
-import { menuItems, menuSections, menus } from '../../db/schema.ts';
+import { itemTranslations, menuItems, menuSections, menus, sectionTranslations } from '../../db/schema.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { firstOrThrow } from '../../lib/db-errors.ts';
-import {
-  itemColumns,
-  itemTranslationWrites,
-  sectionTranslationWrites,
-  writeItemTranslations,
-  writeSectionTranslations,
-} from './menu-content.ts';
+import { itemColumns, newItemTranslations, newSectionTranslations } from './menu-content.ts';
 import {
   assertMenuAllowance,
   assertThemeOf,
@@ -24,59 +18,87 @@ import {
   lockClub,
   requireMenu,
 } from './menu-store.ts';
-import { insertRecords, rowsOf } from './records.ts';
+import { columnNames, keysOf, recordColumnsOf, recordsetOf, recordValues } from './records.ts';
 import { applyBatch, positionAtEnd, renumber } from './siblings.ts';
 
-// Writes of whole menus: each in one transaction, with a statement per table whatever the menu's size.
+// Writes of whole menus: each in one transaction, with a bounded number of statements whatever the
+// menu's size.
 
 type NewSection = z.output<typeof CreateMenuRequestSchema>['sections'][number];
 
-/**
- * A new menu's categories and items: one insert per table, the ids the database gave mapped back by
- * (category, position), which is unique among the rows of one insert.
- */
-const insertContent = async (tx: Transaction, menuId: number, sections: NewSection[]) => {
-  if (sections.length === 0) return;
-  const sectionRows = await tx
-    .insert(menuSections)
-    .values(sections.map(({ name, disabled }, position) => ({ menuId, name, disabled, position })))
-    .returning({ id: menuSections.id, position: menuSections.position });
-  const sectionIds = sectionRows.sort((left, right) => left.position - right.position).map((row) => row.id);
-  const content = sections.map((section, position) => {
-    const sectionId = sectionIds[position];
-    if (sectionId === undefined) throw new Error(`The insert returned no category at position ${position}`);
-    return { sectionId, section };
-  });
-  await writeSectionTranslations(
-    tx,
-    content.flatMap(({ sectionId, section }) => sectionTranslationWrites(sectionId, section.translations)),
-  );
+// A record's category and item: their positions in the request, which are their new positions.
+const SECTION_KEY = { key: 'sectionPosition', type: 'integer' };
+const ITEM_KEY = { key: 'itemPosition', type: 'integer' };
 
-  const items = content.flatMap(({ sectionId, section }) =>
-    section.items.map((fields, position) => ({ sectionId, position, fields })),
+/**
+ * A new menu's categories and items with their translations, in one statement whatever their number:
+ * each table's rows inserted from a JSON list (records.ts), chained by the ids the inserts return. A
+ * category's rows find it by its position, an item's by (category, position): both are unique in a new
+ * menu. Nothing comes back: the answer reads the menu whole.
+ */
+const contentStatement = (menuId: number, sections: NewSection[]) => {
+  const sectionColumns = recordColumnsOf(menuSections, ['position', 'name', 'disabled']);
+  const sectionRows = sections.map(({ name, disabled }, position) => ({ position, name, disabled }));
+  const sectionTranslationColumns = recordColumnsOf(sectionTranslations, ['language', 'translatedName']);
+  const sectionTranslationRows = sections.flatMap((section, sectionPosition) =>
+    newSectionTranslations(section.translations).map((translation) => ({ sectionPosition, ...translation })),
   );
-  if (items.length === 0) return;
-  const rows = rowsOf(
-    await tx.execute(
-      insertRecords(
-        menuItems,
-        items.map(({ sectionId, position, fields }) => ({ sectionId, position, ...itemColumns(fields) })),
-        sql`returning id, section_id as "sectionId", position`,
-      ),
+  const itemRows = sections.flatMap((section, sectionPosition) =>
+    section.items.map((fields, position) => ({ sectionPosition, position, ...itemColumns(fields) })),
+  );
+  const itemColumnList = recordColumnsOf(
+    menuItems,
+    keysOf(itemRows).filter((key) => key !== SECTION_KEY.key),
+  );
+  const itemTranslationColumns = recordColumnsOf(itemTranslations, [
+    'language',
+    'translatedName',
+    'translatedDescription',
+    'translatedIngredients',
+  ]);
+  const itemTranslationRows = sections.flatMap((section, sectionPosition) =>
+    section.items.flatMap((fields, itemPosition) =>
+      newItemTranslations(fields.translations).map((translation) => ({
+        sectionPosition,
+        itemPosition,
+        ...translation,
+      })),
     ),
-    z.object({ id: z.number(), sectionId: z.number(), position: z.number() }),
   );
-  const keyOf = (sectionId: number, position: number) => `${sectionId}:${position}`;
-  const itemIds = new Map(rows.map((row) => [keyOf(row.sectionId, row.position), row.id]));
-  await writeItemTranslations(
-    tx,
-    items.flatMap(({ sectionId, position, fields }) => {
-      const itemId = itemIds.get(keyOf(sectionId, position));
-      if (itemId === undefined)
-        throw new Error(`The insert returned no item at ${keyOf(sectionId, position)}`);
-      return itemTranslationWrites(itemId, fields.translations);
-    }),
-  );
+  // A list without rows has no insert: nothing would name its columns.
+  const inserts = [
+    sql`new_sections as (
+      insert into ${menuSections} (menu_id, ${columnNames(sectionColumns)})
+      select ${menuId}, ${recordValues('section', sectionColumns)}
+      from ${recordsetOf('section', sectionColumns, sectionRows)}
+      returning id, position
+    )`,
+    sectionTranslationRows.length > 0 &&
+      sql`new_section_translations as (
+        insert into ${sectionTranslations} (section_id, ${columnNames(sectionTranslationColumns)})
+        select new_sections.id, ${recordValues('translation', sectionTranslationColumns)}
+        from ${recordsetOf('translation', [SECTION_KEY, ...sectionTranslationColumns], sectionTranslationRows)}
+        join new_sections on new_sections.position = translation."sectionPosition"
+      )`,
+    itemRows.length > 0 &&
+      sql`new_items as (
+        insert into ${menuItems} (section_id, ${columnNames(itemColumnList)})
+        select new_sections.id, ${recordValues('item', itemColumnList)}
+        from ${recordsetOf('item', [SECTION_KEY, ...itemColumnList], itemRows)}
+        join new_sections on new_sections.position = item."sectionPosition"
+        returning id, section_id, position
+      )`,
+    itemTranslationRows.length > 0 &&
+      sql`new_item_translations as (
+        insert into ${itemTranslations} (item_id, ${columnNames(itemTranslationColumns)})
+        select new_items.id, ${recordValues('translation', itemTranslationColumns)}
+        from ${recordsetOf('translation', [SECTION_KEY, ITEM_KEY, ...itemTranslationColumns], itemTranslationRows)}
+        join new_sections on new_sections.position = translation."sectionPosition"
+        join new_items on new_items.section_id = new_sections.id
+          and new_items.position = translation."itemPosition"
+      )`,
+  ].filter((insert) => insert !== false);
+  return sql`with ${sql.join(inserts, sql`, `)} select 1`;
 };
 
 type MenuFields = Omit<z.output<typeof SaveMenuRequestSchema>, 'id'>;
@@ -112,7 +134,7 @@ export const insertWholeMenu = async (
   { sections, ...fields }: z.output<typeof CreateMenuRequestSchema>,
 ) => {
   const menuId = await insertMenu(tx, clubId, fields);
-  await insertContent(tx, menuId, sections);
+  if (sections.length > 0) await tx.execute(contentStatement(menuId, sections));
   return loadFullMenu(tx, clubId, menuId);
 };
 

@@ -21,6 +21,52 @@ export const recordset = (alias: string, columns: RecordColumn[], rows: Record<s
     sql`, `,
   )})`;
 
+/** A column of a table as `recordsetOf` reads it: the schema's key (the rows' key), its name and type. */
+export type TableRecordColumn = RecordColumn & { key: string };
+
+/** The columns of `table` under the schema's keys `keys`, in that order. */
+export const recordColumnsOf = (table: PgTable, keys: string[]): TableRecordColumn[] => {
+  const tableColumns: Record<string, Column> = getTableColumns(table);
+  return keys.map((key) => {
+    const column = tableColumns[key];
+    if (!column) throw new Error(`${key} is not a column`);
+    return { key, name: columnName(column), type: column.getSQLType() };
+  });
+};
+
+/**
+ * `recordset` over rows as the code holds them (a key a row leaves out is null, a key no column names
+ * is left out): its columns are named by the keys, so the rows go to JSON as they are, without a copy
+ * of each under the database's names.
+ */
+export const recordsetOf = (
+  alias: string,
+  columns: Pick<TableRecordColumn, 'key' | 'type'>[],
+  rows: object[],
+) =>
+  recordset(
+    alias,
+    columns.map(({ key, type }) => ({ name: key, type })),
+    rows as Record<string, unknown>[],
+  );
+
+/** The database's names of some columns, for an insert's column list. */
+export const columnNames = (columns: RecordColumn[]) =>
+  sql.join(
+    columns.map(({ name }) => sql.identifier(name)),
+    sql`, `,
+  );
+
+/** The columns of a `recordsetOf` named `alias`, for the select that feeds an insert. */
+export const recordValues = (alias: string, columns: TableRecordColumn[]) =>
+  sql.join(
+    columns.map(({ key }) => sql`${sql.identifier(alias)}.${sql.identifier(key)}`),
+    sql`, `,
+  );
+
+/** Every key any of the rows gives, in the order they first come. */
+export const keysOf = (rows: object[]) => [...new Set(rows.flatMap((row) => Object.keys(row)))];
+
 /**
  * `insert into <table> (columns) select columns from <the rows>`, for every column a row gives (by its
  * camelCase key; a key a row leaves out is null); `tail` adds an `on conflict` or a `returning` clause.
@@ -30,21 +76,9 @@ export const insertRecords = <Table extends PgTable>(
   rows: Table['$inferInsert'][],
   tail: SQL = sql``,
 ) => {
-  const tableColumns: Record<string, Column> = getTableColumns(table);
-  const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))];
-  const columns = keys.map((key) => {
-    const column = tableColumns[key];
-    if (!column) throw new Error(`${key} is not a column`);
-    return { key, name: columnName(column), type: column.getSQLType() };
-  });
-  const records = rows.map((row) =>
-    Object.fromEntries(columns.map(({ key, name }) => [name, (row as Record<string, unknown>)[key] ?? null])),
-  );
-  const names = sql.join(
-    columns.map(({ name }) => sql.identifier(name)),
-    sql`, `,
-  );
-  return sql`insert into ${table} (${names}) select ${names} from ${recordset('records', columns, records)} ${tail}`;
+  const columns = recordColumnsOf(table, keysOf(rows));
+  return sql`insert into ${table} (${columnNames(columns)})
+    select ${recordValues('records', columns)} from ${recordsetOf('records', columns, rows)} ${tail}`;
 };
 
 /** The rows a raw statement returned (both drivers answer them in `rows`), checked against `schema`. */
