@@ -60,12 +60,22 @@ test('a Free club sees its own theme locked; a Smart club saves one and is warne
   await useSessionOf(page, owner.token);
   await page.goto(`/clubs/${clubId}/profile/theme`);
   await expect(page.getByText('Il tema personalizzato fa parte del piano Smart.')).toBeVisible();
+  // The preview shows the call-waiter button only when the club has call waiter on, as guests see it.
+  await expect(page.getByTestId('theme-preview')).toContainText('Cocktail Bar Tema');
+  await expect(page.getByTestId('theme-preview')).not.toContainText('Chiama il cameriere');
   await expect(page.getByRole('button', { name: 'Salva il tema' })).toBeDisabled();
   await page.getByRole('button', { name: 'Usa Notte' }).click();
   await expect(page.getByText('Notte è ora il tema del locale')).toBeVisible();
 
   expect((await asAdmin(request, 'patch', `/clubs/${clubId}`, { freeForever: true })).ok()).toBe(true);
+  const headers = { authorization: `Bearer ${owner.token}` };
+  const enabled = await request.patch(`/api/v1/clubs/${clubId}/settings`, {
+    headers,
+    data: { callWaiterEnabled: true },
+  });
+  expect(enabled.ok()).toBe(true);
   await page.reload();
+  await expect(page.getByTestId('theme-preview')).toContainText('Chiama il cameriere');
   await page.getByLabel('Nome del tema').fill('Il nostro');
   await page.getByRole('textbox', { name: 'Testo', exact: true }).fill('#eeeeee');
   await page.getByRole('textbox', { name: 'Sfondo', exact: true }).fill('#ffffff');

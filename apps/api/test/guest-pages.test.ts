@@ -149,6 +149,70 @@ describe('guest pages', () => {
     expect(json).not.toHaveProperty('adminDisplayName');
   });
 
+  it('leave room under the page for the call-waiter button, only when the button is there', async () => {
+    const room = 'body{padding-bottom:calc(3.75rem + max(1rem,env(safe-area-inset-bottom,0px)))}';
+    const { club, call, table, page } = await setUp({ callWaiterEnabled: false });
+    const menu = (
+      await call('POST', '/menu', {
+        name: 'Cena',
+        sections: [{ name: 'Primi', items: [{ name: 'Carbonara', price: 12 }] }],
+      })
+    ).json();
+    await call('POST', '/menu', { name: 'Drink' });
+    const menuUrl = `/public/menu/${club.id}/${table.id}/${menu.id}`;
+    const listUrl = `/public/qrcodemenu/${club.id}/${table.id}?list`;
+    for (const url of [menuUrl, listUrl]) {
+      const html = (await page(url)).body;
+      expect(html).not.toContain('class="waiter"');
+      expect(html).not.toContain('padding-bottom:calc(');
+    }
+    await call('PATCH', '/settings', { callWaiterEnabled: true });
+    for (const url of [menuUrl, listUrl]) {
+      const html = (await page(url)).body;
+      expect(html).toContain('class="waiter"');
+      // In the inlined styles, where the first paint already has it: no shift when the page loads.
+      expect(html.slice(html.indexOf('<style>'), html.indexOf('</style>'))).toContain(room);
+    }
+  });
+
+  it('offer to mark or to hide the dishes with avoided allergens, in every guest language', async () => {
+    const { club, call, table, page } = await setUp({ menuLanguages: ['en', 'de', 'fr', 'es'] });
+    const menu = (
+      await call('POST', '/menu', {
+        name: 'Cena',
+        sections: [{ name: 'Primi', items: [{ name: 'Carbonara', price: 12, allergens: ['eggs'] }] }],
+      })
+    ).json();
+    const words = {
+      it: ['Piatti con questi allergeni:', 'Segnalali', 'Nascondili', '{count} piatti nascosti'],
+      en: ['Dishes with these allergens:', 'Mark them', 'Hide them', '{count} dishes hidden by your'],
+      de: ['Gerichte mit diesen Allergenen:', 'Markieren', 'Ausblenden', '{count} Gerichte durch Ihren'],
+      fr: ['Plats contenant ces allergènes :', 'Les signaler', 'Les masquer', '{count} plats masqués'],
+      es: ['Platos con estos alérgenos:', 'Marcarlos', 'Ocultarlos', '{count} platos ocultos'],
+    };
+    for (const [language, [legend, mark, hide, many]] of Object.entries(words)) {
+      const html = (await page(`/public/menu/${club.id}/${table.id}/${menu.id}?lang=${language}`)).body;
+      expect(html).toContain(`<html lang="${language}"`);
+      expect(html).toContain(`<legend>${legend}</legend>`);
+      // Marking stays the default; the script restores the guest's own choice.
+      expect(html).toContain(`<input type="radio" name="allergen-mode" checked="" value="mark"/>${mark}`);
+      expect(html).toContain(`<input type="radio" name="allergen-mode" value="hide"/>${hide}`);
+      expect(html).toMatch(
+        new RegExp(`<p class="filtered" data-one="1 [^"]+" data-many="${many}[^"]*" hidden`),
+      );
+    }
+    // A menu without allergens has no filter to offer.
+    const plain = (
+      await call('POST', '/menu', {
+        name: 'Drink',
+        sections: [{ name: 'Cocktail', items: [{ name: 'Negroni', price: 9 }] }],
+      })
+    ).json();
+    const html = (await page(`/public/menu/${club.id}/${table.id}/${plain.id}`)).body;
+    expect(html).not.toContain('allergen-mode');
+    expect(html).not.toContain('class="filtered"');
+  });
+
   it("paint the page in the club's theme, with label text that stays readable on light label colours", async () => {
     const { club, call, table, page } = await setUp();
     const themes = (await call('GET', '/themes')).json();

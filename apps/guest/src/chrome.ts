@@ -13,6 +13,13 @@ export type Chrome = {
   outOfStock: string;
   allergens: string;
   avoid: string;
+  /** The allergen filter's choice: what to do with the dishes that contain an avoided allergen. */
+  allergenMode: string;
+  markThem: string;
+  hideThem: string;
+  /** Under the filter in "hide" mode; {count} is the number of dishes taken away. */
+  hiddenByFilterOne: string;
+  hiddenByFilterMany: string;
   contains: string;
   search: string;
   noResults: string;
@@ -59,6 +66,11 @@ export const chrome: Record<GuestLanguage, Chrome> = {
     outOfStock: 'Esaurito',
     allergens: 'Allergeni',
     avoid: 'Evito',
+    allergenMode: 'Piatti con questi allergeni:',
+    markThem: 'Segnalali',
+    hideThem: 'Nascondili',
+    hiddenByFilterOne: '1 piatto nascosto dal tuo filtro allergeni',
+    hiddenByFilterMany: '{count} piatti nascosti dal tuo filtro allergeni',
     contains: 'Contiene',
     search: 'Cerca un piatto o un ingrediente',
     noResults: 'Nessun piatto corrisponde.',
@@ -102,6 +114,11 @@ export const chrome: Record<GuestLanguage, Chrome> = {
     outOfStock: 'Out of stock',
     allergens: 'Allergens',
     avoid: 'I avoid',
+    allergenMode: 'Dishes with these allergens:',
+    markThem: 'Mark them',
+    hideThem: 'Hide them',
+    hiddenByFilterOne: '1 dish hidden by your allergen filter',
+    hiddenByFilterMany: '{count} dishes hidden by your allergen filter',
     contains: 'Contains',
     search: 'Search a dish or an ingredient',
     noResults: 'No dish matches.',
@@ -145,6 +162,11 @@ export const chrome: Record<GuestLanguage, Chrome> = {
     outOfStock: 'Ausverkauft',
     allergens: 'Allergene',
     avoid: 'Ich meide',
+    allergenMode: 'Gerichte mit diesen Allergenen:',
+    markThem: 'Markieren',
+    hideThem: 'Ausblenden',
+    hiddenByFilterOne: '1 Gericht durch Ihren Allergenfilter ausgeblendet',
+    hiddenByFilterMany: '{count} Gerichte durch Ihren Allergenfilter ausgeblendet',
     contains: 'Enthält',
     search: 'Gericht oder Zutat suchen',
     noResults: 'Kein Gericht gefunden.',
@@ -190,6 +212,11 @@ export const chrome: Record<GuestLanguage, Chrome> = {
     outOfStock: 'Épuisé',
     allergens: 'Allergènes',
     avoid: "J'évite",
+    allergenMode: 'Plats contenant ces allergènes :',
+    markThem: 'Les signaler',
+    hideThem: 'Les masquer',
+    hiddenByFilterOne: '1 plat masqué par votre filtre d’allergènes',
+    hiddenByFilterMany: '{count} plats masqués par votre filtre d’allergènes',
     contains: 'Contient',
     search: 'Chercher un plat ou un ingrédient',
     noResults: 'Aucun plat ne correspond.',
@@ -234,6 +261,11 @@ export const chrome: Record<GuestLanguage, Chrome> = {
     outOfStock: 'Agotado',
     allergens: 'Alérgenos',
     avoid: 'Evito',
+    allergenMode: 'Platos con estos alérgenos:',
+    markThem: 'Marcarlos',
+    hideThem: 'Ocultarlos',
+    hiddenByFilterOne: '1 plato oculto por tu filtro de alérgenos',
+    hiddenByFilterMany: '{count} platos ocultos por tu filtro de alérgenos',
     contains: 'Contiene',
     search: 'Busca un plato o un ingrediente',
     noResults: 'Ningún plato coincide.',

@@ -268,20 +268,39 @@ export const MenuPage = ({
           </a>
         ))}
       </nav>
-      <div className="tools" hidden>
+      <div className="tools">
         <input type="search" className="search" placeholder={words.search} aria-label={words.search} />
         {usedAllergens.length > 0 && (
-          <details className="filter">
-            <summary>{`${words.avoid}…`}</summary>
-            <div className="chips">
-              {usedAllergens.map((code) => (
-                <label key={code}>
-                  <input type="checkbox" value={code} />
-                  {words.allergenNames[code]}
+          <>
+            <details className="filter">
+              <summary>{`${words.avoid}…`}</summary>
+              <div className="chips">
+                {usedAllergens.map((code) => (
+                  <label key={code}>
+                    <input type="checkbox" value={code} />
+                    {words.allergenNames[code]}
+                  </label>
+                ))}
+              </div>
+              <fieldset className="mode">
+                <legend>{words.allergenMode}</legend>
+                <label>
+                  <input type="radio" name="allergen-mode" value="mark" defaultChecked />
+                  {words.markThem}
                 </label>
-              ))}
-            </div>
-          </details>
+                <label>
+                  <input type="radio" name="allergen-mode" value="hide" />
+                  {words.hideThem}
+                </label>
+              </fieldset>
+            </details>
+            <p
+              className="filtered"
+              data-one={words.hiddenByFilterOne}
+              data-many={words.hiddenByFilterMany}
+              hidden
+            />
+          </>
         )}
         <p className="empty" hidden>
           {words.noResults}

@@ -30,7 +30,10 @@ a{color:inherit}img{max-width:100%}
 .tabs a.on{background:rgba(255,255,255,.18)}
 .tools{max-width:46rem;margin:.75rem auto 0;padding:0 1rem}.search{width:100%;font:inherit;padding:.6rem .8rem;border-radius:8px;border:1px solid var(--divider,#e4dad3);background:#fff;color:#222}
 .filter{margin-top:.5rem}.filter summary{cursor:pointer;font-weight:600}.chips{display:flex;flex-wrap:wrap;gap:.4rem;margin-top:.5rem}
-.chips label{border:1px solid var(--divider,#e4dad3);border-radius:999px;padding:.25rem .6rem;font-size:.85rem}
+.chips label,.mode label{border:1px solid var(--divider,#e4dad3);border-radius:999px;padding:.25rem .6rem;font-size:.85rem}
+.chips label:has(:checked),.mode label:has(:checked){background:var(--main,#7a1f3d);color:var(--btn,#fff);border-color:transparent}
+.mode{border:0;margin:.6rem 0 0;padding:0;display:flex;flex-wrap:wrap;gap:.4rem}.mode legend{padding:0 0 .4rem;font-size:.85rem}
+.filtered{margin:.5rem 0 0;font-size:.85rem;opacity:.8}
 main{max-width:46rem;margin:0 auto;padding:0 1rem 1rem}
 .section h2{font-size:1.2rem;margin:1.5rem 0 .25rem;color:var(--main,#7a1f3d)}
 .section ul,.menus{list-style:none;margin:0;padding:0}
@@ -39,8 +42,10 @@ main{max-width:46rem;margin:0 auto;padding:0 1rem 1rem}
 .desc,.ingr{margin:.15rem 0 0;font-size:.92rem;opacity:.85}.ingr{font-style:italic}
 .tags{margin:.35rem 0 0;display:flex;flex-wrap:wrap;gap:.35rem;align-items:center;font-size:.8rem}
 .label{color:#fff;border-radius:4px;padding:.05rem .4rem;font-weight:700}.label.best{background:var(--best,#9a3412);color:var(--best-text,#fff)}.label.sugg{background:var(--sugg,#166534);color:var(--sugg-text,#fff)}.label.out{background:#555}
-.allergens{opacity:.8}.item.out h3,.item.out .desc,.item.out .price{opacity:.7}
-.item.hide{display:none}.item.warn{opacity:.7}.item.warn .allergens{color:#b91c1c;font-weight:700;opacity:1}
+.allergens{opacity:.8;padding:0 .3rem;border-radius:4px}.allergens:first-child{margin-left:-.3rem}.item.out h3,.item.out .desc,.item.out .price{opacity:.7}
+.item{position:relative}.item.hide{display:none}
+.item.warn{background:rgba(245,158,11,.12);box-shadow:-.6rem 0 rgba(245,158,11,.12),.6rem 0 rgba(245,158,11,.12)}.item.warn:before{content:"";position:absolute;left:-.6rem;top:0;bottom:0;width:.25rem;background:#d97706}
+.item.warn .allergens{opacity:1;color:#78350f;background:#fef3c7;box-shadow:inset 0 0 0 1px #d97706}
 .banner{max-width:46rem;margin:.75rem auto;padding:1rem;display:flex;gap:1rem;border-radius:12px;background:var(--main,#7a1f3d);color:var(--btn,#fff)}
 .banner h2{margin:0;font-size:1.1rem}.banner p{margin:.2rem 0}.banner img{border-radius:8px;flex-shrink:0}.banner .for-you{display:inline-block;background:var(--btn,#fff);color:var(--main,#7a1f3d);font-size:.8rem}
 .menu-footer{max-width:46rem;margin:1rem auto;padding:0 1rem;font-size:.9rem;opacity:.85;white-space:pre-line}
@@ -54,9 +59,21 @@ main{max-width:46rem;margin:0 auto;padding:0 1rem 1rem}
 .waiter-panel{position:absolute;right:0;bottom:calc(100% + .5rem);width:min(20rem,calc(100vw - 2rem));padding:1rem;border-radius:12px;background:#fff;color:#1f1f1f;box-shadow:0 8px 24px rgba(0,0,0,.25)}
 .waiter-panel p{margin:0 0 .75rem}.waiter-panel button{font:inherit;font-weight:700;width:100%;padding:.7rem;border:0;border-radius:8px;background:var(--main,#7a1f3d);color:var(--btn,#fff);cursor:pointer}
 .waiter-table{font-weight:700;font-size:.85rem;text-transform:uppercase;letter-spacing:.03em;margin-bottom:.25rem!important;opacity:.7}.waiter-status:empty{display:none}.waiter-status{margin:0!important}
-body:has(.waiter){padding-bottom:4.5rem}
 .offline{margin:0;padding:.5rem 1rem;text-align:center;font-size:.85rem;background:#fff3cd;color:#5c4400}
 `;
+
+/**
+ * Search and the allergen filter need the script: they are in the first paint (nothing moves when the
+ * script arrives) and left out only where scripts do not run.
+ */
+const NO_SCRIPT = '<noscript><style>.tools{display:none}</style></noscript>';
+
+/**
+ * Room under the page for the call-waiter button, so it never covers the last row: the button's height
+ * (3rem: .75rem padding above and below a 1.5rem line), its distance from the bottom (as in .waiter) and
+ * a gap. Sent only with the button.
+ */
+const WAITER_ROOM = 'body{padding-bottom:calc(3.75rem + max(1rem,env(safe-area-inset-bottom,0px)))}';
 
 const readableOn = (background: string) =>
   /^#[0-9a-fA-F]{6}$/.test(background) &&
@@ -98,6 +115,8 @@ type Document = {
   refreshSeconds?: number;
   /** Where the theme's font is served; without it the page reads in the phone's own font. */
   fontUrl?: string | undefined;
+  /** The page shows the call-waiter button, and leaves room for it. */
+  hasWaiterButton?: boolean;
 };
 
 const renderDocument = ({
@@ -108,6 +127,7 @@ const renderDocument = ({
   script,
   refreshSeconds,
   fontUrl,
+  hasWaiterButton = false,
 }: Document): string => {
   const html = renderToString(body);
   const scriptTag = script ? `<script type="module" src="${script}"></script>` : '';
@@ -123,7 +143,7 @@ const renderDocument = ({
           face: `@font-face{font-family:"${theme.font}";src:url(${fontUrl}) format("woff2");font-weight:100 900;font-display:optional;unicode-range:${LATIN_RANGE}}`,
         }
       : { link: '', face: '' };
-  return `<!doctype html><html lang="${language}"${style}${refresh}${offline}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover"><link rel="icon" href="data:,"><meta name="theme-color" content="${escapeHtml(theme?.tabBackground ?? '#faf7f5')}"><title>${escapeHtml(title)}</title>${font.link}<style>${font.face}${STYLES}</style></head><body>${html}${scriptTag}</body></html>`;
+  return `<!doctype html><html lang="${language}"${style}${refresh}${offline}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover"><link rel="icon" href="data:,"><meta name="theme-color" content="${escapeHtml(theme?.tabBackground ?? '#faf7f5')}"><title>${escapeHtml(title)}</title>${font.link}<style>${font.face}${STYLES}${hasWaiterButton ? WAITER_ROOM : ''}</style>${NO_SCRIPT}${scriptTag}</head><body>${html}</body></html>`;
 };
 
 type FontProps = { fontUrl?: string | undefined };
@@ -148,6 +168,7 @@ export const renderMenuPage = (props: Parameters<typeof MenuPage>[0] & { script?
     ...(props.script ? { script: props.script } : {}),
     refreshSeconds: props.menu.refreshTime,
     fontUrl: props.fontUrl,
+    hasWaiterButton: Boolean(props.menu.callWaiterEnabled && props.waiter),
   });
 
 export const renderTablePage = (props: Parameters<typeof TablePage>[0] & { script?: string } & FontProps) =>
@@ -158,6 +179,7 @@ export const renderTablePage = (props: Parameters<typeof TablePage>[0] & { scrip
     theme: props.table.theme,
     ...(props.script ? { script: props.script } : {}),
     fontUrl: props.fontUrl,
+    hasWaiterButton: Boolean(props.table.callWaiterEnabled && props.waiter),
   });
 
 /** The texts in the reading language, as the menu page takes them: the printed menu takes them so too. */

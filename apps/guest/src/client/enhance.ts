@@ -36,40 +36,96 @@ try {
   // Storage unavailable: the browser's language stays.
 }
 
+/** The list as the server last sent it (before search and filter marks), to tell a real change. */
+let renderedHtml = document.querySelector('main')?.innerHTML ?? '';
 const tools = document.querySelector<HTMLElement>('.tools');
 const search = document.querySelector<HTMLInputElement>('.search');
 const empty = document.querySelector<HTMLElement>('.tools .empty');
+const filtered = document.querySelector<HTMLElement>('.filtered');
+const chips = [...document.querySelectorAll<HTMLInputElement>('.chips input')];
+const hideMode = document.querySelector<HTMLInputElement>('.mode input[value=hide]');
+const markMode = document.querySelector<HTMLInputElement>('.mode input[value=mark]');
 
-/** Search hides what does not match; avoided allergens mark the dishes that contain them. */
+// The allergen filter is remembered on this device, for every venue: allergies go where the guest goes.
+// Allergens this menu does not list stay remembered for the next menu that does.
+const ALLERGENS_KEY = 'carta-guest-allergens';
+type AllergenFilter = { avoid: string[]; hide: boolean };
+const readFilter = (): AllergenFilter => {
+  try {
+    const saved = JSON.parse(localStorage.getItem(ALLERGENS_KEY) ?? 'null') as Partial<AllergenFilter> | null;
+    return {
+      avoid: Array.isArray(saved?.avoid) ? saved.avoid.filter((code) => typeof code === 'string') : [],
+      hide: saved?.hide === true,
+    };
+  } catch {
+    return { avoid: [], hide: false };
+  }
+};
+const saveFilter = () => {
+  const offered = chips.map((input) => input.value);
+  const filter: AllergenFilter = {
+    avoid: [
+      ...readFilter().avoid.filter((code) => !offered.includes(code)),
+      ...chips.filter((input) => input.checked).map((input) => input.value),
+    ],
+    hide: hideMode?.checked === true,
+  };
+  try {
+    localStorage.setItem(ALLERGENS_KEY, JSON.stringify(filter));
+  } catch {
+    // Private mode: the filter holds while the page stays open.
+  }
+};
+
+/**
+ * Search hides what does not match; avoided allergens mark the dishes that contain them, or hide them,
+ * as the guest chose. A category left with nothing to show goes too, and a line says how many dishes the
+ * filter took away.
+ */
 const apply = () => {
   const words = searchWords(search?.value ?? '');
-  const avoided = [...document.querySelectorAll<HTMLInputElement>('.chips input:checked')].map(
-    (input) => input.value,
-  );
+  const avoided = chips.filter((input) => input.checked).map((input) => input.value);
+  const isHiding = hideMode?.checked === true;
   let shown = 0;
+  let hiddenByFilter = 0;
   for (const section of document.querySelectorAll<HTMLElement>('.section')) {
     let inSection = 0;
     for (const item of section.querySelectorAll<HTMLElement>('.item')) {
       const matches = matchesSearch(words, item.dataset.text ?? '');
       const allergens = (item.dataset.allergens ?? '').split(' ');
-      item.classList.toggle('hide', !matches);
-      item.classList.toggle(
-        'warn',
-        avoided.some((code) => allergens.includes(code)),
-      );
-      if (matches) inSection += 1;
+      const isAvoided = avoided.some((code) => allergens.includes(code));
+      const isHidden = isHiding && isAvoided;
+      item.classList.toggle('hide', !matches || isHidden);
+      item.classList.toggle('warn', isAvoided && !isHiding);
+      if (matches && isHidden) hiddenByFilter += 1;
+      if (matches && !isHidden) inSection += 1;
     }
     section.hidden = inSection === 0;
+    const tab = document.querySelector<HTMLElement>(`.tabs a[href="#${section.id}"]`);
+    if (tab) tab.hidden = section.hidden;
     shown += inSection;
   }
   if (empty) empty.hidden = shown > 0;
+  if (filtered) {
+    filtered.hidden = hiddenByFilter === 0;
+    filtered.textContent = (
+      (hiddenByFilter === 1 ? filtered.dataset.one : filtered.dataset.many) ?? ''
+    ).replace('{count}', String(hiddenByFilter));
+  }
 };
 
 if (tools) {
-  tools.hidden = false;
+  const remembered = readFilter();
+  for (const input of chips) input.checked = remembered.avoid.includes(input.value);
+  if (remembered.hide && hideMode) hideMode.checked = true;
+  else if (markMode) markMode.checked = true;
+  apply();
   search?.addEventListener('input', apply);
-  for (const input of document.querySelectorAll<HTMLInputElement>('.chips input'))
-    input.addEventListener('change', apply);
+  for (const input of [...chips, hideMode, markMode])
+    input?.addEventListener('change', () => {
+      saveFilter();
+      apply();
+    });
 }
 
 // The section bar follows the scroll.
@@ -94,8 +150,6 @@ if (tabs.size > 0 && 'IntersectionObserver' in window) {
 
 // Freshness: the same address again; an unchanged menu costs a 304, a changed one replaces the list.
 const refreshSeconds = Number(root.dataset.refresh);
-/** The list as the server last sent it (before search and filter marks), to tell a real change. */
-let renderedHtml = document.querySelector('main')?.innerHTML ?? '';
 if (refreshSeconds > 0) {
   let etag: string | null = null;
   setInterval(async () => {

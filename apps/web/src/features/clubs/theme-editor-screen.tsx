@@ -356,6 +356,7 @@ const CustomThemeEditor = ({ club, themes }: { club: ClubDetails; themes: ThemeC
             </Typography>
             <ThemePreview
               clubName={club.name}
+              hasCallWaiter={club.callWaiterEnabled}
               theme={{
                 ...colours,
                 name: watched.name ?? '',

@@ -26,8 +26,19 @@ export const useThemeFonts = () => {
   }, []);
 };
 
-/** A guest's phone showing a menu in the theme: what changes as each colour is edited. */
-export const ThemePreview = ({ theme, clubName }: { theme: PreviewTheme; clubName: string }) => {
+/**
+ * A guest's phone showing a menu in the theme: what changes as each colour is edited. The call-waiter
+ * button is there only when the club has call waiter on, as on the guest page.
+ */
+export const ThemePreview = ({
+  theme,
+  clubName,
+  hasCallWaiter,
+}: {
+  theme: PreviewTheme;
+  clubName: string;
+  hasCallWaiter: boolean;
+}) => {
   const { t } = useTranslation();
   useThemeFonts();
   const font = themeFontFamily(theme.font);
@@ -58,7 +69,8 @@ export const ThemePreview = ({ theme, clubName }: { theme: PreviewTheme; clubNam
       look={{ ...theme, fontFamily: font }}
     >
       <Box sx={{ p: 2, pb: 1.5 }}>
-        <Box sx={{ fontSize: 20, fontWeight: 700 }}>{clubName}</Box>
+        {/* The venue's name in the main colour, as guests see it: the colour shows with the button off too. */}
+        <Box sx={{ fontSize: 20, fontWeight: 700, color: theme.main }}>{clubName}</Box>
         <Box sx={{ fontSize: 13, opacity: 0.8 }}>{t('themeEditor.preview.menuName')}</Box>
       </Box>
       <Box
@@ -112,20 +124,23 @@ export const ThemePreview = ({ theme, clubName }: { theme: PreviewTheme; clubNam
             )}
           </Box>
         ))}
-        <Box
-          sx={{
-            my: 1.5,
-            py: 1,
-            textAlign: 'center',
-            borderRadius: 2,
-            fontWeight: 700,
-            fontSize: 14,
-            bgcolor: theme.main,
-            color: theme.buttonText,
-          }}
-        >
-          {t('themeEditor.preview.button')}
-        </Box>
+        {hasCallWaiter && (
+          <Box
+            data-testid="theme-preview-call-waiter"
+            sx={{
+              my: 1.5,
+              py: 1,
+              textAlign: 'center',
+              borderRadius: 2,
+              fontWeight: 700,
+              fontSize: 14,
+              bgcolor: theme.main,
+              color: theme.buttonText,
+            }}
+          >
+            {t('themeEditor.preview.button')}
+          </Box>
+        )}
       </Box>
     </PhoneFrame>
   );

@@ -1,0 +1,129 @@
+import type { Locator } from '@playwright/test';
+import { asAdmin, expect, signUpOwner, test } from '../fixtures.ts';
+
+// A phone in a guest's hand (iPhone 12 to 15 size).
+test.use({ viewport: { width: 390, height: 844 } });
+
+const box = async (locator: Locator) => {
+  const found = await locator.boundingBox();
+  if (!found) throw new Error('not on screen');
+  return found;
+};
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+test('a guest hides the dishes with an allergen, finds the choice kept, and the call button covers nothing', async ({
+  page,
+  request,
+}) => {
+  const owner = await signUpOwner(request, [{ name: 'Trattoria Allergie' }]);
+  const [clubId] = owner.clubIds;
+  const headers = { authorization: `Bearer ${owner.token}` };
+  expect((await asAdmin(request, 'post', `/clubs/${clubId}/activate`)).ok()).toBe(true);
+  const enabled = await request.patch(`/api/v1/clubs/${clubId}/settings`, {
+    headers,
+    data: { callWaiterEnabled: true },
+  });
+  expect(enabled.ok()).toBe(true);
+  const drinks = Array.from({ length: 12 }, (_, index) => ({ name: `Vino ${index + 1}`, price: 5 + index }));
+  const menu = await (
+    await request.post(`/api/v1/clubs/${clubId}/menu`, {
+      headers,
+      data: {
+        name: 'Cena',
+        sections: [
+          {
+            name: 'Primi',
+            items: [
+              { name: 'Carbonara', price: 12, allergens: ['eggs', 'gluten'] },
+              { name: 'Cacio e pepe', price: 11, allergens: ['milk', 'gluten'], outOfStock: true },
+            ],
+          },
+          { name: 'Dolci', items: [{ name: 'Tiramisù', price: 6, allergens: ['eggs', 'milk'] }] },
+          { name: 'Vini', items: [...drinks, { name: 'Amaro della casa', price: 4.5 }] },
+        ],
+      },
+    })
+  ).json();
+  const { tables } = await (
+    await request.put(`/api/v1/clubs/${clubId}/tables`, { headers, data: { tables: [{ name: '4' }] } })
+  ).json();
+  await page.goto(`/public/menu/${clubId}/${tables[0].id}/${menu.id}?lang=it`);
+  const carbonara = page.locator('.item').filter({ hasText: 'Carbonara' });
+  const cacio = page.locator('.item').filter({ hasText: 'Cacio e pepe' });
+  const tiramisu = page.locator('.item').filter({ hasText: 'Tiramisù' });
+  const note = page.locator('.filtered');
+  // Nothing moves while the page loads: search and filter are in the first paint, not added by the script.
+  await expect(page.getByRole('searchbox')).toBeVisible();
+  const shifted = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries())
+            total += (entry as PerformanceEntry & { value: number }).value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        // The buffered entries arrive in a task of their own: two frames later they are all in.
+        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => resolve(total))));
+      }),
+  );
+  expect(shifted).toBe(0);
+
+  // Marking is the default: the marked dish stands out, unlike the greyed out-of-stock one.
+  await page.getByText('Evito…').click();
+  await expect(page.getByLabel('Segnalali')).toBeChecked();
+  await page.getByLabel('Uova').check();
+  await expect(carbonara).toHaveClass(/\bwarn\b/);
+  await expect(tiramisu).toHaveClass(/\bwarn\b/);
+  const bar = (item: Locator) =>
+    item.evaluate((element) => getComputedStyle(element, '::before').backgroundColor);
+  expect(await bar(carbonara)).toBe('rgb(217, 119, 6)');
+  await expect(carbonara.locator('.allergens')).toHaveCSS('background-color', 'rgb(254, 243, 199)');
+  await expect(carbonara.locator('h3')).toHaveCSS('opacity', '1');
+  await expect(cacio).not.toHaveClass(/\bwarn\b/);
+  expect(await bar(cacio)).toBe('rgba(0, 0, 0, 0)');
+  await expect(cacio.locator('.allergens')).toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
+  await expect(cacio.locator('h3')).toHaveCSS('opacity', '0.7');
+  await expect(note).toBeHidden();
+
+  // Hiding: the dishes go, a category left empty goes with its tab, and a line says how many.
+  await page.getByLabel('Nascondili').check();
+  await expect(carbonara).toBeHidden();
+  await expect(tiramisu).toBeHidden();
+  await expect(cacio).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Dolci' })).toBeHidden();
+  await expect(page.locator('.tabs').getByRole('link', { name: 'Dolci' })).toBeHidden();
+  await expect(note).toHaveText('2 piatti nascosti dal tuo filtro allergeni');
+
+  // Kept on this phone: a reload opens with the same allergens and the same choice.
+  await page.reload();
+  await expect(carbonara).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Dolci' })).toBeHidden();
+  await expect(note).toHaveText('2 piatti nascosti dal tuo filtro allergeni');
+  await page.getByText('Evito…').click();
+  await expect(page.getByLabel('Uova')).toBeChecked();
+  await expect(page.getByLabel('Nascondili')).toBeChecked();
+  // Another allergen: the filter follows it; back to marking, nothing is hidden.
+  await page.getByLabel('Uova').uncheck();
+  await expect(note).toBeHidden();
+  await page.getByLabel('Latte').check();
+  await expect(note).toHaveText('2 piatti nascosti dal tuo filtro allergeni');
+  await page.getByLabel('Segnalali').check();
+  await expect(note).toBeHidden();
+  await expect(tiramisu).toBeVisible();
+  await expect(cacio).toHaveClass(/\bwarn\b/);
+
+  // At the bottom of the page, the floating call-waiter button leaves the last row and the last link clear.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const button = page.locator('.waiter summary');
+  await expect(button).toBeInViewport();
+  const lastPrice = page.locator('.item .price').last();
+  await expect(lastPrice).toHaveText('4,50 €');
+  await expect(lastPrice).toBeInViewport();
+  const lastLink = page.locator('.contacts a').last();
+  await expect(lastLink).toBeInViewport();
+  expect(overlaps(await box(lastPrice), await box(button))).toBe(false);
+  expect(overlaps(await box(lastLink), await box(button))).toBe(false);
+});
