@@ -16,9 +16,9 @@ export const test = base.extend({
 
 export { expect };
 
-/** A phone number no other test uses. */
+/** A phone number no other test uses: a valid Italian mobile, as digits with its country code (`393…`). */
 export const uniquePhone = () =>
-  `39${Date.now().toString().slice(-7)}${Math.floor(1000 + Math.random() * 9000)}`;
+  `393${1 + Math.floor(Math.random() * 9)}${Date.now().toString().slice(-4)}${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
 
 /** The 6-digit code an authenticator app would show for this secret, `offsetSteps` 30-second steps away. */
 export const totpCode = (secret: string, offsetSteps = 0) =>

@@ -45,7 +45,7 @@ export default async function globalSetup() {
   const baseUrl = `http://127.0.0.1:${port}`;
   // Admins are made with the command-line script only (DESIGN.md §2): make one before the server
   // holds the embedded database.
-  const admin = { phone: '390000000777', password: 'Admin7$Carta' };
+  const admin = { phone: '393330000777', password: 'Admin7$Carta' };
   const created = spawnSync(
     'npm',
     ['run', 'user:create', '--', '--admin', '--phone', admin.phone, '--password', admin.password],

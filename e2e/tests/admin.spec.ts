@@ -62,3 +62,29 @@ test('an owner who is not an admin is sent to /401 from the console', async ({ p
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/401$/);
 });
+
+test('an admin adds a country plan to the catalogue and stops offering it', async ({ page }) => {
+  await useSessionOf(page, adminToken(), { isAdmin: true });
+  await page.goto('/admin?tab=plans');
+  await expect(page.getByRole('tab', { name: 'Piani' })).toHaveAttribute('aria-selected', 'true');
+  // The seeded catalogue: Italy's monthly plan at 19,00 € net, 23,18 € with VAT.
+  const italy = page.getByTestId('admin-plan').filter({ hasText: 'Italia · Mensile' });
+  await expect(italy).toContainText('I locali pagano 23,18 € IVA inclusa');
+
+  // Norway (outside the EU, no plan seeded), annual, in kroner: the test's own row.
+  const form = page.getByRole('heading', { name: 'Aggiungi un piano' }).locator('..');
+  await form.getByLabel('Paese (2 lettere)').fill('no');
+  await form.getByLabel('Durata').click();
+  await page.getByRole('option', { name: 'Annuale' }).click();
+  await form.getByLabel('Prezzo netto (EUR)').fill('1200');
+  await form.getByLabel('IVA %').fill('25');
+  await form.getByLabel('Valuta').fill('NOK');
+  await form.getByRole('button', { name: 'Aggiungi' }).click();
+  const norway = page.getByTestId('admin-plan').filter({ hasText: 'Norvegia · Annuale' });
+  await expect(norway).toBeVisible();
+  await expect(norway).toContainText('0 locali abbonati');
+  // The switch follows the saved plan: it turns off once the server has answered.
+  await norway.getByRole('switch', { name: 'Offerto' }).click();
+  await expect(page.getByText('Piano per Norvegia salvato')).toBeVisible();
+  await expect(norway.getByRole('switch', { name: 'Offerto' })).not.toBeChecked();
+});

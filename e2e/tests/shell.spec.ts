@@ -55,7 +55,7 @@ test.describe('owner app shell', () => {
     await page.getByRole('textbox', { name: 'Password' }).fill('x');
     await page.getByLabel('Codice di verifica').fill('12');
     await page.getByRole('button', { name: 'Accedi' }).click();
-    await expect(page.getByText('Inserisci da 6 a 15 cifre')).toBeVisible();
+    await expect(page.getByText('Numero di telefono non valido', { exact: false })).toBeVisible();
     await expect(page.getByText('Inserisci il codice di 6 cifre')).toBeVisible();
   });
 

@@ -1,5 +1,6 @@
 // npm run demo: seeds a demo owner with an active club, an 80-dish menu, a cocktail list and a few tables, and prints
 // how to log in. Running it again prints the same credentials.
+import { phoneLookupKey } from '@carta/contract/phone-numbers';
 import { eq } from 'drizzle-orm';
 import {
   accounts,
@@ -20,7 +21,10 @@ import { openForScript } from './cli.ts';
 import { DEMO_DINNER } from './demo-menu.ts';
 import { seedPlanClubs } from './demo-plans.ts';
 
+// What the demo owner types; stored as its lookup key (+390000000001): not a number libphonenumber takes
+// as valid, so nobody's real phone, and it logs in like the accounts made before canonical phones (0050).
 const DEMO_PHONE = '390000000001';
+const DEMO_PHONE_STORED = phoneLookupKey(DEMO_PHONE) ?? DEMO_PHONE;
 const DEMO_PASSWORD = 'Demo$2026menu';
 
 type SampleItem = {
@@ -54,7 +58,7 @@ const SAMPLE_MENUS: {
 const { config, database, secretBox } = await openForScript();
 const db = database.db;
 
-const [existing] = await db.select().from(accounts).where(eq(accounts.phone, DEMO_PHONE));
+const [existing] = await db.select().from(accounts).where(eq(accounts.phone, DEMO_PHONE_STORED));
 let secret: string;
 let planClubs: { name: string; state: string }[] = [];
 if (existing?.totpSecret) {
@@ -69,7 +73,7 @@ if (existing?.totpSecret) {
           name: 'Demo',
           lastName: 'Carta',
           email: 'demo@carta.local',
-          phone: DEMO_PHONE,
+          phone: DEMO_PHONE_STORED,
           passwordHash: await hashPassword(DEMO_PASSWORD),
           totpSecret: secretBox.seal(secret),
           emailConfirmedAt: new Date(),

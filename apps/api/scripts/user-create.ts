@@ -1,6 +1,8 @@
 // npm run user:create -- --phone 393331234567 --password 'S3cret$pass' [--admin] [--name N] [--last-name L] [--email E]
-// Creates an activated account (an admin with --admin) and prints its authenticator secret.
-import { password as passwordRule, phone as phoneRule } from '@carta/contract/fields';
+// Creates an activated account (an admin with --admin) and prints its authenticator secret. The phone is
+// stored in its canonical form (+393331234567, contract phone-numbers.ts).
+import { password as passwordRule } from '@carta/contract/fields';
+import { phone as phoneRule } from '@carta/contract/phone-numbers';
 import { eq } from 'drizzle-orm';
 import { accounts } from '../src/db/schema.ts';
 import { hashPassword } from '../src/features/accounts/passwords.ts';
@@ -13,7 +15,7 @@ const password = passwordRule.safeParse(options.password);
 if (!phone.success || !password.success) {
   console.error(
     "Usage: npm run user:create -- --phone 393331234567 --password 'S3cret$pass' [--admin] [--name Name] [--last-name Surname] [--email address]\n" +
-      'The phone has 6 to 15 digits; the password 8 to 20 characters with letters, numbers and one of ! $ @ %.',
+      'The phone is a valid number, Italian (3331234567) or with its country code (+39 333 123 4567); the password 8 to 20 characters with letters, numbers and one of ! $ @ %.',
   );
   process.exit(1);
 }
@@ -34,7 +36,7 @@ const text = (value: string | true | undefined, fallback: string) =>
 await database.db.insert(accounts).values({
   name: text(options.name, options.admin ? 'Admin' : 'Owner'),
   lastName: text(options['last-name'], 'Carta'),
-  email: text(options.email, `${phone.data}@carta.local`),
+  email: text(options.email, `${phone.data.slice(1)}@carta.local`),
   phone: phone.data,
   passwordHash: await hashPassword(password.data),
   totpSecret: secretBox.seal(secret),

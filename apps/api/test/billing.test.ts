@@ -427,3 +427,65 @@ describe('invoice amounts', () => {
       }
   });
 });
+
+describe('the plan catalogue in the admin console', () => {
+  const context = useTestApp();
+
+  it('lists, adds and changes plans, audited, and refuses a second enabled plan', async () => {
+    const admin = await seedOwner(context.database, { isAdmin: true });
+    const owner = await seedOwner(context.database);
+    const headers = { authorization: admin.authorization };
+    const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
+      context.app.inject({ method, url: `${API}/admin${url}`, headers, ...(payload ? { payload } : {}) });
+
+    expect(
+      (
+        await context.app.inject({
+          method: 'GET',
+          url: `${API}/admin/payment-plans`,
+          headers: { authorization: owner.authorization },
+        })
+      ).statusCode,
+    ).toBe(403);
+    const catalogue = (await call('GET', '/payment-plans')).json();
+    const italy = catalogue.filter((plan: { isoCountryCode: string }) => plan.isoCountryCode === 'IT');
+    expect(italy.map((plan: { months: number }) => plan.months)).toEqual([1, 12]);
+
+    // Switzerland has no plan yet: a club billed there sees none, then the new one.
+    const added = await call('POST', '/payment-plans', {
+      isoCountryCode: 'ch',
+      months: 1,
+      priceCents: 2500,
+      vatBasisPoints: 810,
+      currency: 'chf',
+    });
+    expect(added.statusCode).toBe(201);
+    expect(added.json()).toMatchObject({
+      isoCountryCode: 'CH',
+      currency: 'CHF',
+      enabled: true,
+      subscribers: 0,
+    });
+    const twice = await call('POST', '/payment-plans', {
+      isoCountryCode: 'CH',
+      months: 1,
+      priceCents: 2600,
+      vatBasisPoints: 810,
+    });
+    expect(twice.statusCode).toBe(409);
+
+    const changed = await call('PATCH', `/payment-plans/${added.json().id}`, {
+      priceCents: 2400,
+      enabled: false,
+    });
+    expect(changed.json()).toMatchObject({ priceCents: 2400, enabled: false });
+    const invalid = await call('PATCH', `/payment-plans/${added.json().id}`, { vatBasisPoints: 12_000 });
+    expect(invalid.statusCode).toBe(400);
+    expect((await call('PATCH', '/payment-plans/999999', { enabled: true })).statusCode).toBe(404);
+
+    const audit = (await call('GET', '/audit?page=1')).json();
+    expect(audit.entries.map((entry: { action: string }) => entry.action)).toEqual(
+      expect.arrayContaining(['plan.create', 'plan.update']),
+    );
+  });
+});

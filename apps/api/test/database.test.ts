@@ -81,14 +81,14 @@ describe('embedded data folder', () => {
         name: 'Marco',
         lastName: 'Bianchi',
         email: 'marco@example.com',
-        phone: '3331234567',
+        phone: '+393331234567',
         passwordHash: 'x',
       });
       await first.close();
       const second = await openDatabase({ kind: 'pglite', directory });
       const rows = await second.db.select({ phone: accounts.phone }).from(accounts);
       await second.close();
-      expect(rows).toEqual([{ phone: '3331234567' }]);
+      expect(rows).toEqual([{ phone: '+393331234567' }]);
     } finally {
       await rm(directory, { recursive: true, force: true });
     }

@@ -83,8 +83,16 @@ export const present = <Value>(value: Value | null | undefined, what: string): V
   return value;
 };
 
-/** A phone number no other test uses, so tests sharing a PostgreSQL database do not collide. */
-export const uniquePhone = () => `39${Date.now().toString().slice(-7)}${randomInt(1000, 9999)}`;
+/**
+ * A phone number no other test uses, so tests sharing a PostgreSQL database do not collide: an Italian
+ * mobile (a valid number, 0050) written as digits with its country code, `393…`; `canonicalTestPhone`
+ * gives its stored form.
+ */
+export const uniquePhone = () =>
+  `393${randomInt(1, 10)}${Date.now().toString().slice(-4)}${String(randomInt(0, 10_000)).padStart(4, '0')}`;
+
+/** How a phone of `uniquePhone` is stored: E.164 with its `+`. */
+export const canonicalTestPhone = (phone: string) => `+${phone.replace(/\D/g, '')}`;
 
 /** A network address no other test uses: per-address limits (sign-ups, logins) must not tie tests together. */
 export const uniqueAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
@@ -97,7 +105,7 @@ export const seedOwner = async (database: DatabaseHandle, fields: { isAdmin?: bo
       name: 'Giulia',
       lastName: 'Rossi',
       email: `owner-${randomInt(1e9)}@example.com`,
-      phone: uniquePhone(),
+      phone: canonicalTestPhone(uniquePhone()),
       passwordHash: 'not-used-by-these-tests',
       isAdmin: fields.isAdmin ?? false,
       emailConfirmedAt: new Date(),

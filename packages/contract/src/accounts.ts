@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { email, password, phone, requiredText, totp } from './fields.ts';
+import { email, password, requiredText, totp } from './fields.ts';
 import { LANGUAGES } from './limits.ts';
+import { phone, phoneOfAccount } from './phone-numbers.ts';
 
 // Accounts, sign-in and recovery (spec §3 Account, §5, §7 login and users; DESIGN.md §2).
 
@@ -37,10 +38,10 @@ export type TotpEnrolment = z.infer<typeof TotpEnrolmentSchema>;
 export const CreateUserResponseSchema = z.object({ enrolment: TotpEnrolmentSchema });
 export type CreateUserResponse = z.infer<typeof CreateUserResponseSchema>;
 
-/** Login: `username` is the phone number. */
+/** Login: `username` is the phone number, in any form that names the account (phone-numbers.ts). */
 export const LoginRequestSchema = z
   .object({
-    username: phone,
+    username: phoneOfAccount,
     password: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(200),
     totp,
   })
@@ -52,11 +53,14 @@ export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
 /** Asks for the activation email again; needs the password so nobody can spam another's inbox. */
 export const ResendActivationRequestSchema = z
-  .object({ username: phone, password: z.string().min(1, { error: 'validation.required' }).max(200) })
+  .object({
+    username: phoneOfAccount,
+    password: z.string().min(1, { error: 'validation.required' }).max(200),
+  })
   .strict();
 export type ResendActivationRequest = z.input<typeof ResendActivationRequestSchema>;
 
-export const PasswordRecoveryRequestSchema = z.object({ phone }).strict();
+export const PasswordRecoveryRequestSchema = z.object({ phone: phoneOfAccount }).strict();
 export type PasswordRecoveryRequest = z.input<typeof PasswordRecoveryRequestSchema>;
 
 export const PasswordResetRequestSchema = withMatchingPasswords(

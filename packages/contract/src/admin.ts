@@ -92,3 +92,29 @@ export const AuditPageQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(50),
 });
 export const AuditPageSchema = z.object({ entries: z.array(AuditEntrySchema), total: z.number() });
+
+/** An account in a group that shares one phone number (0050), as the console lists it. */
+export const PhoneDuplicateAccountSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  /** As stored: the old digits-only form, or the canonical one for the account that already had it. */
+  phone: z.string(),
+  clubs: z.number(),
+  createdAt: z.string(),
+});
+export type PhoneDuplicateAccount = z.infer<typeof PhoneDuplicateAccountSchema>;
+
+/**
+ * Accounts made before canonical phones whose numbers are one number once canonical: the start-up
+ * conversion merged nothing and left them for an admin to sort out.
+ */
+export const PhoneDuplicateGroupSchema = z.object({
+  canonicalPhone: z.string(),
+  foundAt: z.string(),
+  accounts: z.array(PhoneDuplicateAccountSchema),
+});
+export type PhoneDuplicateGroup = z.infer<typeof PhoneDuplicateGroupSchema>;
+export const PhoneDuplicatesResponseSchema = z.object({ groups: z.array(PhoneDuplicateGroupSchema) });
+export type PhoneDuplicatesResponse = z.infer<typeof PhoneDuplicatesResponseSchema>;

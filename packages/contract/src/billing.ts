@@ -169,3 +169,64 @@ export const GrantSponsorshipRequestSchema = z
   .object({ brandId: id, months: z.union([z.literal(6), z.literal(12)]) })
   .strict();
 export type GrantSponsorshipRequest = z.infer<typeof GrantSponsorshipRequestSchema>;
+
+/** A catalogue plan as admins keep it (0044): per country and duration, net cents and the VAT rate. */
+export const AdminPaymentPlanSchema = z.object({
+  id: z.number(),
+  isoCountryCode: z.string(),
+  months: z.number().int(),
+  priceCents: z.number().int(),
+  vatBasisPoints: z.number().int(),
+  currency: z.string(),
+  enabled: z.boolean(),
+  /** Clubs whose subscription bills this plan now (they keep the price they subscribed at). */
+  subscribers: z.number().int(),
+});
+export type AdminPaymentPlan = z.infer<typeof AdminPaymentPlanSchema>;
+
+/** The highest net price a plan may have, in cents (10,000.00). */
+export const PLAN_PRICE_MAX_CENTS = 1_000_000;
+
+const priceCents = z
+  .number({ error: 'validation.number' })
+  .int({ error: 'validation.integer' })
+  .min(0, { error: 'validation.notNegative' })
+  .max(PLAN_PRICE_MAX_CENTS, { error: 'validation.invalid' });
+const vatBasisPoints = z
+  .number({ error: 'validation.number' })
+  .int({ error: 'validation.integer' })
+  .min(0, { error: 'validation.notNegative' })
+  .max(10_000, { error: 'validation.invalid' });
+
+/** POST /admin/payment-plans: a plan for a country and duration (refused while another is enabled). */
+export const CreatePaymentPlanRequestSchema = z
+  .object({
+    isoCountryCode: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z]{2}$/, { error: 'validation.invalid' })
+      .transform((value) => value.toUpperCase()),
+    months: z.union([z.literal(1), z.literal(12)]),
+    priceCents,
+    vatBasisPoints,
+    currency: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z]{3}$/, { error: 'validation.invalid' })
+      .transform((value) => value.toUpperCase())
+      .default('EUR'),
+  })
+  .strict();
+export type CreatePaymentPlanRequest = z.infer<typeof CreatePaymentPlanRequestSchema>;
+
+/** PATCH /admin/payment-plans/{paymentPlanId}: a new price, VAT rate, or enabled/disabled. */
+export const UpdatePaymentPlanRequestSchema = z
+  .object({
+    priceCents: priceCents.optional(),
+    vatBasisPoints: vatBasisPoints.optional(),
+    enabled: z.boolean().optional(),
+  })
+  .strict();
+export type UpdatePaymentPlanRequest = z.infer<typeof UpdatePaymentPlanRequestSchema>;
+
+export const PaymentPlanParamsSchema = z.object({ paymentPlanId: id });

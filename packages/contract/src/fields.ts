@@ -1,16 +1,9 @@
 import { z } from 'zod';
-import {
-  ID_MAX,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  PHONE_MAX_DIGITS,
-  PHONE_MIN_DIGITS,
-  PRICE_MAX,
-  TOTP_DIGITS,
-} from './limits.ts';
+import { ID_MAX, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PRICE_MAX, TOTP_DIGITS } from './limits.ts';
 import { messageKey } from './message-keys.ts';
 
-// Field rules of spec §5, shared by the owner app's forms and the API's route schemas.
+// Field rules of spec §5, shared by the owner app's forms and the API's route schemas. Phones have a
+// module of their own: phone-numbers.ts.
 
 /**
  * A row's id, in a path, a query or a body: every id column is a PostgreSQL `integer`, so anything
@@ -65,21 +58,6 @@ export const optionalText = (max: number, options: TextOptions = {}) =>
     .max(max, { error: messageKey('validation.tooLong', { max }) })
     .nullish()
     .transform((value) => (value ? value : null));
-
-/**
- * Phone: spaces and a leading + are accepted and dropped; what is left must be 6 to 15 digits.
- * The normalised value is the digits only.
- */
-export const phone = z
-  .string({ error: 'validation.required' })
-  .trim()
-  .min(1, { error: 'validation.required' })
-  .transform((value) => value.replace(/\s+/g, '').replace(/^\+/, ''))
-  .pipe(
-    z.string().regex(new RegExp(`^\\d{${PHONE_MIN_DIGITS},${PHONE_MAX_DIGITS}}$`), {
-      error: 'validation.phoneDigits',
-    }),
-  );
 
 export const password = z
   .string({ error: 'validation.required' })

@@ -11,8 +11,11 @@ export const DEFAULT_LANGUAGE: Language = 'it';
 export const MENU_LANGUAGES = ['it', 'en', 'de', 'fr', 'es'] as const;
 export type MenuLanguage = (typeof MENU_LANGUAGES)[number];
 
+/** Digits of a phone stored before 0050 that libphonenumber does not take as valid (phone-numbers.ts). */
 export const PHONE_MIN_DIGITS = 6;
 export const PHONE_MAX_DIGITS = 15;
+/** The calling code of numbers written without one (Italy's), shown in front of the phone fields. */
+export const DEFAULT_PHONE_PREFIX = '+39';
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 20;
 export const PASSWORD_SPECIAL_CHARACTERS = '!$@%';

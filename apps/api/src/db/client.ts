@@ -12,6 +12,7 @@ import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-o
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { convertPhones } from './canonical-phones.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -303,6 +304,8 @@ const openPglite = async ({ directory, template }: PgliteOptions): Promise<Datab
   try {
     await client.waitReady;
     await migratePglite(drizzlePglite({ client, casing }), { migrationsFolder: MIGRATIONS_FOLDER });
+    // The data step libphonenumber's rules need, after the SQL (0050); not counted as the app's statements.
+    await convertPhones(drizzlePglite({ client, schema, casing }));
     const counter = statementCounter();
     const db = drizzlePglite({ client, schema, casing, logger: counter.logger });
     return {
@@ -360,6 +363,8 @@ const migratePostgresOnce = async (url: string): Promise<void> => {
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
     await migratePostgres(drizzlePostgres({ client, casing }), { migrationsFolder: MIGRATIONS_FOLDER });
+    // The data step libphonenumber's rules need, after the SQL and under the same lock (0050).
+    await convertPhones(drizzlePostgres({ client, schema, casing }));
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
     await client.end();

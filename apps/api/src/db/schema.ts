@@ -35,7 +35,10 @@ export const accounts = pgTable('accounts', {
   name: text().notNull(),
   lastName: text().notNull(),
   email: text().notNull(),
-  /** Digits only, normalised (see contract `phone`). */
+  /**
+   * E.164 with its `+` (contract phone-numbers.ts). Rows made before 0050 held digits only; the start-up
+   * conversion (db/canonical-phones.ts) rewrites them, except those listed in `phone_duplicates`.
+   */
   phone: text().notNull().unique(),
   passwordHash: text().notNull(),
   /** Authenticator secret, encrypted at rest by the server key; null until enrolled. */
@@ -48,6 +51,24 @@ export const accounts = pgTable('accounts', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Accounts made before canonical phones (0050) whose numbers are one number once canonical: the start-up
+ * conversion leaves them as they were and lists them here, one row per account, for an admin to sort out.
+ * Merging accounts is a person's decision, never the conversion's.
+ */
+export const phoneDuplicates = pgTable(
+  'phone_duplicates',
+  {
+    accountId: integer()
+      .primaryKey()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** The canonical number the group shares. */
+    canonicalPhone: text().notNull(),
+    foundAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index().on(table.canonicalPhone)],
+);
 
 /** Login sessions. Only the SHA-256 of the bearer token is stored. */
 export const sessions = pgTable(

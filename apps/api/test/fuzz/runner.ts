@@ -7,7 +7,7 @@ import { accounts, sessions } from '../../src/db/schema.ts';
 import { generateTotp } from '../../src/features/accounts/totp.ts';
 import { hashToken, newToken } from '../../src/lib/tokens.ts';
 import { SESSION_ABSOLUTE_MS } from '../../src/plugins/auth.ts';
-import { seedClub, seedOwner, uniqueAddress, uniquePhone } from '../helpers.ts';
+import { canonicalTestPhone, seedClub, seedOwner, uniqueAddress, uniquePhone } from '../helpers.ts';
 import {
   acceptLanguage,
   anonymousAuthorization,
@@ -107,7 +107,7 @@ export const signUpFuzzOwner = async (app: App, database: DatabaseHandle): Promi
   const [account] = await database.db
     .update(accounts)
     .set({ emailConfirmedAt: new Date() })
-    .where(eq(accounts.phone, phone))
+    .where(eq(accounts.phone, canonicalTestPhone(phone)))
     .returning();
   if (!account) throw new Error('the fuzzing owner was not stored');
   // The current step's code: accepted even when the step turns before the server checks it (one step of

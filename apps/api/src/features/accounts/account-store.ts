@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
-import { accounts, addresses, clubs, storedFiles } from '../../db/schema.ts';
+import { accounts, addresses, clubs, phoneDuplicates, storedFiles } from '../../db/schema.ts';
 import { firstOrThrow } from '../../lib/db-errors.ts';
 
 export const findAccountById = async (db: Executor, accountId: number) => {
@@ -8,15 +8,32 @@ export const findAccountById = async (db: Executor, accountId: number) => {
   return account;
 };
 
-export const findAccountByPhone = async (db: Executor, phone: string) => {
-  const [account] = await db.select().from(accounts).where(eq(accounts.phone, phone));
-  return account;
-};
+/**
+ * The accounts a phone (its lookup key, contract phone-numbers.ts) names, oldest first: the one that holds
+ * it, and those the start-up conversion left in their old form because they share it (`phone_duplicates`,
+ * 0050). One, or none, but for the owners of such a duplicate.
+ */
+export const findAccountsByPhone = (db: Executor, phone: string) =>
+  db
+    .select()
+    .from(accounts)
+    .where(
+      or(
+        eq(accounts.phone, phone),
+        inArray(
+          accounts.id,
+          db
+            .select({ id: phoneDuplicates.accountId })
+            .from(phoneDuplicates)
+            .where(eq(phoneDuplicates.canonicalPhone, phone)),
+        ),
+      ),
+    )
+    .orderBy(accounts.id);
 
-export const isPhoneTaken = async (tx: Transaction, phone: string) => {
-  const [taken] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.phone, phone));
-  return taken !== undefined;
-};
+/** Whether a canonical phone names an account already, its own or one listed as a duplicate. */
+export const isPhoneTaken = async (tx: Transaction, phone: string) =>
+  (await findAccountsByPhone(tx, phone)).length > 0;
 
 /** Answers the new account's id; a phone already taken fails the unique index. */
 export const insertAccount = async (tx: Transaction, values: typeof accounts.$inferInsert) =>

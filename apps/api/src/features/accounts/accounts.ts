@@ -9,7 +9,7 @@ import { accountActivationEmail } from '../mail/templates.ts';
 import {
   confirmEmail,
   deleteAccountRows,
-  findAccountByPhone,
+  findAccountsByPhone,
   insertAccount,
   isImageKeyStored,
   isPhoneTaken,
@@ -78,13 +78,23 @@ export const sendActivationEmail = (
 export const verifyCredentials = async (
   app: FastifyInstance,
   credentials: { username: string; password: string; totp?: string },
+  /** The caller's own account, when it is the one to check (changing the password, deleting it). */
+  onlyAccountId?: number,
 ) => {
-  const account = await findAccountByPhone(app.db, credentials.username);
-  const isPasswordRight = await verifyPassword(
-    account?.passwordHash ?? (await decoyPasswordHash()),
-    credentials.password,
+  const candidates = (await findAccountsByPhone(app.db, credentials.username)).filter(
+    (candidate) => onlyAccountId === undefined || candidate.id === onlyAccountId,
   );
-  if (!account || !isPasswordRight) return null;
+  // Accounts that share one number since 0050's conversion (an admin sorts them out): the password says
+  // which one is meant.
+  let account: (typeof candidates)[number] | undefined;
+  for (const candidate of candidates) {
+    if (await verifyPassword(candidate.passwordHash, credentials.password)) {
+      account = candidate;
+      break;
+    }
+  }
+  if (candidates.length === 0) await verifyPassword(await decoyPasswordHash(), credentials.password);
+  if (!account) return null;
   if (credentials.totp === undefined) return { account, step: null };
   if (!account.totpSecret) return null;
   const step = matchTotpStep(app.secretBox.open(account.totpSecret), credentials.totp);

@@ -20,7 +20,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { passwordResetEmail } from '../mail/templates.ts';
-import { findAccountById, findAccountByPhone, setLanguage } from './account-store.ts';
+import { findAccountById, findAccountsByPhone, setLanguage } from './account-store.ts';
 import {
   activateAccount,
   assertUncommonPassword,
@@ -176,17 +176,21 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       await refuseWhenLimited(app, request, 'recovery', phone);
       // Every request counts, found or not: the limit also stops someone mailing an owner again and again.
       await recordFailedAttempt(app.db, 'recovery', phone, request.ip);
-      const account = await findAccountByPhone(app.db, phone);
-      if (!account) throw new AppError(404, 'ACCOUNT_NOT_FOUND');
-      const token = await issueToken(app.db, 'password_reset', { accountId: account.id });
-      await app.mailer.send(
-        passwordResetEmail(
-          account.language === 'en' ? 'en' : 'it',
-          account.email,
-          account.name,
-          `${app.config.publicUrl}/password/reset?token=${encodeURIComponent(token)}`,
-        ),
-      );
+      const found = await findAccountsByPhone(app.db, phone);
+      if (found.length === 0) throw new AppError(404, 'ACCOUNT_NOT_FOUND');
+      // Several only for accounts that share a number until an admin sorts them out (0050): each owner
+      // gets a link to their own account.
+      for (const account of found) {
+        const token = await issueToken(app.db, 'password_reset', { accountId: account.id });
+        await app.mailer.send(
+          passwordResetEmail(
+            account.language === 'en' ? 'en' : 'it',
+            account.email,
+            account.name,
+            `${app.config.publicUrl}/password/reset?token=${encodeURIComponent(token)}`,
+          ),
+        );
+      }
       return { outcome: 'sent' };
     },
   );
@@ -272,11 +276,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!account) throw new AppError(401, 'UNAUTHORIZED');
       await refuseWhenLimited(app, request, 'login', account.phone);
       const { currentPassword, password, totp } = request.body;
-      const verified = await verifyCredentials(app, {
-        username: account.phone,
-        password: currentPassword,
-        totp,
-      });
+      const verified = await verifyCredentials(
+        app,
+        { username: account.phone, password: currentPassword, totp },
+        account.id,
+      );
       if (!verified?.step) {
         await recordFailedAttempt(app.db, 'login', account.phone, request.ip);
         // Not 401: that would end the session in the app; the form says which field is wrong.
@@ -308,7 +312,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const account = await findAccountById(app.db, caller.accountId);
       if (!account) throw new AppError(401, 'UNAUTHORIZED');
       await refuseWhenLimited(app, request, 'login', account.phone);
-      const verified = await verifyCredentials(app, { username: account.phone, ...request.body });
+      const verified = await verifyCredentials(app, { username: account.phone, ...request.body }, account.id);
       if (!verified?.step) {
         await recordFailedAttempt(app.db, 'login', account.phone, request.ip);
         throw loginFailed();

@@ -8,10 +8,13 @@ export const newTotpSecret = () => new Secret({ size: 20 }).base32;
 const totpFor = (secret: string, label: string) =>
   new TOTP({ issuer: ISSUER, label, secret: Secret.fromBase32(secret), digits: 6, period: PERIOD_SECONDS });
 
-/** The enrolment an authenticator app scans: the base32 secret and its otpauth:// URI naming Carta and the phone. */
+/**
+ * The enrolment an authenticator app scans: the base32 secret and its otpauth:// URI naming Carta and the
+ * phone (canonical, `+393337654321`).
+ */
 export const totpEnrolment = (secret: string, phone: string) => ({
   secret,
-  otpauthUri: totpFor(secret, `+${phone}`).toString(),
+  otpauthUri: totpFor(secret, phone).toString(),
 });
 
 export const currentTotpStep = (now = Date.now()) => Math.floor(now / 1000 / PERIOD_SECONDS);

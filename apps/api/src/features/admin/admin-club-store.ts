@@ -1,4 +1,5 @@
 import type { AdminClubsQuerySchema, ClubMessageRequestSchema } from '@carta/contract/admin';
+import { phoneLookupKey } from '@carta/contract/phone-numbers';
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
@@ -72,6 +73,8 @@ export const loadAdminClub = async (db: Executor, clubId: number) => {
 export const listAdminClubs = async (db: Database, query: AdminClubsQuery) => {
   const { filter, search, page, pageSize } = query;
   const pattern = search ? `%${escapeLike(search)}%` : undefined;
+  // A phone as people write it (`333 765 4321`) finds its owner's canonical one too (0050).
+  const searchedPhone = search ? phoneLookupKey(search) : null;
   const where = and(
     FILTERS[filter],
     pattern
@@ -82,6 +85,7 @@ export const listAdminClubs = async (db: Database, query: AdminClubsQuery) => {
           ilike(accounts.lastName, pattern),
           ilike(accounts.email, pattern),
           ilike(accounts.phone, pattern),
+          searchedPhone ? eq(accounts.phone, searchedPhone) : undefined,
         )
       : undefined,
   );

@@ -4,6 +4,8 @@ import { callerOf } from '../../plugins/auth.ts';
 import { adminClubRoutes } from './admin-club-routes.ts';
 import { auditRoutes } from './audit-routes.ts';
 import { brandRoutes } from './brand-routes.ts';
+import { phoneDuplicateRoutes } from './phone-duplicate-routes.ts';
+import { planCatalogueRoutes } from './plan-catalogue-routes.ts';
 
 /** /admin/...: accounts with the admin flag only (401 without a token, 403 for everyone else). */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -14,4 +16,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminClubRoutes);
   await app.register(brandRoutes);
   await app.register(auditRoutes);
+  await app.register(phoneDuplicateRoutes);
+  await app.register(planCatalogueRoutes);
 };

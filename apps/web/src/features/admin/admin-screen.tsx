@@ -18,8 +18,10 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { AuditTab } from './audit-tab.tsx';
 import { BrandsTab } from './brands-tab.tsx';
 import { ClubsTab } from './clubs-tab.tsx';
+import { PhoneDuplicatesTab } from './phone-duplicates-tab.tsx';
+import { PlansTab } from './plans-tab.tsx';
 
-const TABS = ['clubs', 'brands', 'audit'] as const;
+const TABS = ['clubs', 'brands', 'plans', 'audit', 'phones'] as const;
 type TabName = (typeof TABS)[number];
 const isTab = (value: unknown): value is TabName => TABS.includes(value as TabName);
 
@@ -72,7 +74,9 @@ export const AdminScreen = () => {
           </Tabs>
           {tab === 'clubs' && <ClubsTab />}
           {tab === 'brands' && <BrandsTab />}
+          {tab === 'plans' && <PlansTab />}
           {tab === 'audit' && <AuditTab />}
+          {tab === 'phones' && <PhoneDuplicatesTab />}
         </Stack>
       </Container>
     </Box>

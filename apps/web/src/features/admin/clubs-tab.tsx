@@ -1,6 +1,7 @@
 import { ADMIN_CLUB_FILTERS, type AdminClub } from '@carta/contract/admin';
 import type { ClubState } from '@carta/contract/clubs';
 import { severityName } from '@carta/contract/message-severity';
+import { formatPhone } from '@carta/contract/phone-numbers';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -85,7 +86,7 @@ const ClubCard = ({
         </Typography>
         <Typography variant="body2">
           {t('admin.club.owner')}: {club.owner.name} {club.owner.lastName} · {club.owner.email} · +
-          {club.owner.phone}
+          {formatPhone(club.owner.phone)}
         </Typography>
         {club.message && (
           <Alert severity={severityName(club.message.severity)} sx={{ py: 0 }}>

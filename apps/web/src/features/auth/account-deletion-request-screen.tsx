@@ -1,4 +1,4 @@
-import { phone as phoneRule } from '@carta/contract/fields';
+import { formatPhone, phoneOfAccount as phoneRule } from '@carta/contract/phone-numbers';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { usePublicConfig } from '../../api/get-public-config.ts';
 import { FormHeader } from '../../components/form-header.tsx';
+import { phonePrefixSlot } from '../../components/phone-prefix.tsx';
 import { translateMessageKey } from '../../lib/i18n.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
@@ -32,7 +33,7 @@ export const AccountDeletionRequestScreen = () => {
     }
     setError(null);
     const subject = encodeURIComponent(t('accountDeletion.emailSubject'));
-    const body = encodeURIComponent(t('accountDeletion.emailBody', { phone: `+${parsed.data}` }));
+    const body = encodeURIComponent(t('accountDeletion.emailBody', { phone: formatPhone(parsed.data) }));
     const address = `mailto:${config.data?.supportEmail ?? ''}?subject=${subject}&body=${body}`;
     setMailto(address);
     // Opens the mail app where there is one; the link below stays for where there is not.
@@ -60,7 +61,7 @@ export const AccountDeletionRequestScreen = () => {
         autoFocus
         error={error !== null}
         helperText={error ?? undefined}
-        slotProps={{ htmlInput: { inputMode: 'tel' } }}
+        slotProps={{ htmlInput: { inputMode: 'tel' }, input: phonePrefixSlot(phone) }}
       />
       <Button type="submit" variant="contained" size="large" disabled={!config.data}>
         {t('accountDeletion.submit')}

@@ -1,3 +1,4 @@
+import { formatPhone } from '@carta/contract/phone-numbers';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -46,7 +47,7 @@ export const AccountSettingsPanel = () => {
         {user.data ? (
           t('accountSettings.who', {
             name: `${user.data.name} ${user.data.lastName}`,
-            phone: `+${user.data.phone}`,
+            phone: formatPhone(user.data.phone),
             email: user.data.email,
           })
         ) : (

@@ -13,13 +13,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { FormHeader } from '../../components/form-header.tsx';
+import { phonePrefixSlot } from '../../components/phone-prefix.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { ApiError, isUnexpectedError } from '../../lib/api-error.ts';
 import { translateMessageKey } from '../../lib/i18n.ts';
-import { saveSession } from '../../lib/session-store.ts';
+import { saveSession, useSession } from '../../lib/session-store.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
 import { type LoginRequest, useLogin, useResendActivation } from './api/login.ts';
@@ -72,6 +73,9 @@ export const LoginScreen = () => {
   const [isPasswordVisible, setIsPasswordVisible] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const [isNotActivated, setIsNotActivated] = useState(false);
+  // Set as this form logs in, so the session it saves does not also trigger the redirect below.
+  const [isLoggingIn, setIsLoggingIn] = useState(false);
+  const { isLoggedIn } = useSession();
   const resend = useResendActivation();
   useDocumentTitle(t('login.title'));
   useEffect(() => whenIdle(() => void loadLoginResolver().catch(() => undefined)), []);
@@ -89,6 +93,7 @@ export const LoginScreen = () => {
       const { token, admin } = await loginMutation.mutateAsync(values);
       // Nothing cached for a previous account may show through to this one.
       queryClient.clear();
+      setIsLoggingIn(true);
       saveSession({ token, isAdmin: admin });
       await navigate(readReturnPath(location.state), { replace: true });
     } catch (error) {
@@ -112,6 +117,9 @@ export const LoginScreen = () => {
   };
 
   const fieldError = (message: string | undefined) => (message ? translateMessageKey(t, message) : undefined);
+
+  // Someone already logged in (here or in another tab) has no use for the form: on to their clubs.
+  if (isLoggedIn && !isLoggingIn) return <Navigate to={readReturnPath(location.state)} replace />;
 
   return (
     <Stack component="form" noValidate onSubmit={handleSubmit(submit)} spacing={2.5}>
@@ -159,7 +167,7 @@ export const LoginScreen = () => {
             fullWidth
             error={fieldState.invalid}
             helperText={fieldError(fieldState.error?.message)}
-            slotProps={{ htmlInput: { inputMode: 'tel' } }}
+            slotProps={{ htmlInput: { inputMode: 'tel' }, input: phonePrefixSlot(field.value) }}
           />
         )}
       />

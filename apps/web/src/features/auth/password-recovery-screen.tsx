@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import { FormHeader } from '../../components/form-header.tsx';
 import { FormTextField } from '../../components/form-text-field.tsx';
 import { NoticeScreen } from '../../components/notice-screen.tsx';
+import { phonePrefixSlot } from '../../components/phone-prefix.tsx';
 import { ApiError, isUnexpectedError } from '../../lib/api-error.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { usePasswordRecovery } from './api/password-recovery.ts';
@@ -73,7 +74,7 @@ export const PasswordRecoveryScreen = () => {
           autoComplete="username"
           autoFocus
           required
-          slotProps={{ htmlInput: { inputMode: 'tel' } }}
+          slotProps={{ htmlInput: { inputMode: 'tel' }, input: phonePrefixSlot(form.watch('phone')) }}
         />
         <Button type="submit" variant="contained" size="large" fullWidth loading={recovery.isPending}>
           {t('recovery.submit')}

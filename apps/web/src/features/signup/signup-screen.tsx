@@ -23,6 +23,7 @@ import {
 import { FormHeader } from '../../components/form-header.tsx';
 import { FormTextField } from '../../components/form-text-field.tsx';
 import { NoticeScreen } from '../../components/notice-screen.tsx';
+import { phonePrefixSlot } from '../../components/phone-prefix.tsx';
 import { ApiError, isUnexpectedError } from '../../lib/api-error.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -61,6 +62,7 @@ export const SignupScreen = () => {
     mode: 'onTouched',
   });
   const email = form.watch('account.email');
+  const phone = form.watch('account.phone');
 
   const next = async () => {
     if (await form.trigger(STEP_FIELDS[step])) setStep(step + 1);
@@ -147,7 +149,7 @@ export const SignupScreen = () => {
               autoComplete="tel"
               required
               autoFocus
-              slotProps={{ htmlInput: { inputMode: 'tel' } }}
+              slotProps={{ htmlInput: { inputMode: 'tel' }, input: phonePrefixSlot(phone) }}
             />
             <FormTextField<ClubFormValues>
               name="account.password"
