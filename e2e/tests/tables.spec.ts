@@ -56,7 +56,7 @@ test('an owner adds tables in a zone, schedules lunch for the terrace, previews 
   const rule = page.getByTestId('scheduling-rule');
   await rule.getByRole('combobox', { name: 'Zona' }).click();
   await page.getByRole('option', { name: 'Terrazza' }).click();
-  await expect(rule.getByTestId('rule-summary')).toHaveText('lun–ven 12:00–15:00, Terrazza');
+  await expect(rule.getByTestId('rule-summary')).toHaveText('Lun–ven 12:00–15:00, Terrazza');
   await page.getByRole('button', { name: 'Salva la programmazione' }).click();
   await expect(page.getByText('Programmazione salvata')).toBeVisible();
 

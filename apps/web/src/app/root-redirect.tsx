@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { Navigate } from 'react-router';
+import { Navigate, Outlet } from 'react-router';
 import { useOwnedClubs } from '../api/get-owned-clubs.ts';
 import { CenteredSpinner } from '../components/centered-spinner.tsx';
 import { ErrorScreen } from '../features/static-pages/error-screen.tsx';
@@ -18,6 +18,16 @@ const ClubRedirect = () => {
   if (!clubs) return <CenteredSpinner />;
   const [firstClub] = clubs;
   return <Navigate to={firstClub ? `/clubs/${firstClub.id}/menu` : '/clubs/new'} replace />;
+};
+
+/**
+ * Around the unknown addresses (router.tsx): the login for a visitor, as spec §2 has it; someone logged in
+ * sees the not-found screen, with their clubs, rather than a login form they have no use for.
+ */
+export const UnknownPathGate = () => {
+  const { isLoggedIn } = useSession();
+  if (!isLoggedIn) return <Navigate to="/login" replace />;
+  return <Outlet />;
 };
 
 /** `/`: the login when logged out, else the first club's menus, or club creation when there is none. */

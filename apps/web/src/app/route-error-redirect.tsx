@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useRouteError } from 'react-router';
 import { ErrorScreen } from '../features/static-pages/error-screen.tsx';
 import { reportCaughtError } from '../lib/error-reporting.ts';
+import { useSession } from '../lib/session-store.ts';
 import { enqueueSnackbar } from '../lib/snackbar.ts';
 
 /**
@@ -21,6 +22,7 @@ export const RouteErrorRedirect = () => {
   const error = useRouteError();
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const { isLoggedIn } = useSession();
   const isChunkError = isChunkLoadError(error);
   // Redirecting a broken login screen to itself would loop: there, show the error instead.
   const isOnLogin = pathname === '/login';
@@ -41,5 +43,8 @@ export const RouteErrorRedirect = () => {
       </Box>
     );
   }
+  // Logged in, /login leads back to the clubs, and so to the same broken screen again and again: the
+  // error screen instead, whose "Try again" starts over with a fresh page load.
+  if (isLoggedIn) return <Navigate to="/error" replace />;
   return <Navigate to="/login" replace />;
 };

@@ -29,7 +29,7 @@ export const clubBoardLoader = prefetching(async ({ clubId = '' }) => {
 });
 
 export const menuListLoader = prefetching(async ({ clubId = '' }) => {
-  const { menusQueryOptions } = await import('../features/menus/api/get-menus.ts');
+  const { menusQueryOptions } = await import('../api/get-menus.ts');
   void queryClient.prefetchQuery(menusQueryOptions(clubId));
 });
 
@@ -48,14 +48,17 @@ export const qrCodesLoader = prefetching(async ({ clubId = '' }) => {
   void queryClient.prefetchQuery(zonesQueryOptions(clubId));
 });
 
-/** The rules, and the tables and zones their editor and preview offer. */
+/** The rules, the tables and zones their editor and preview offer, and the menus (for the menu's name). */
 export const schedulingsLoader = prefetching(async ({ clubId = '', menuId = '' }) => {
-  const [{ schedulingsQueryOptions }, { tablesQueryOptions }, { zonesQueryOptions }] = await Promise.all([
-    import('../features/tables/api/get-schedulings.ts'),
-    import('../features/tables/api/get-tables.ts'),
-    import('../features/tables/api/get-zones.ts'),
-  ]);
+  const [{ schedulingsQueryOptions }, { tablesQueryOptions }, { zonesQueryOptions }, { menusQueryOptions }] =
+    await Promise.all([
+      import('../features/tables/api/get-schedulings.ts'),
+      import('../features/tables/api/get-tables.ts'),
+      import('../features/tables/api/get-zones.ts'),
+      import('../api/get-menus.ts'),
+    ]);
   void queryClient.prefetchQuery(schedulingsQueryOptions(clubId, menuId));
+  void queryClient.prefetchQuery(menusQueryOptions(clubId));
   void queryClient.prefetchQuery(tablesQueryOptions(clubId));
   void queryClient.prefetchQuery(zonesQueryOptions(clubId));
 });

@@ -5,7 +5,7 @@ import { ErrorScreen } from '../features/static-pages/error-screen.tsx';
 import { loadLaterTexts } from '../lib/i18n.ts';
 import { RequireSession } from './layouts/require-session.tsx';
 import { RootLayout } from './root-layout.tsx';
-import { RootRedirect } from './root-redirect.tsx';
+import { RootRedirect, UnknownPathGate } from './root-redirect.tsx';
 import { RouteErrorRedirect } from './route-error-redirect.tsx';
 import {
   billingLoader,
@@ -79,6 +79,14 @@ export const routes: RouteObject[] = [
             path: 'password/reset',
             lazy: screen(() => import('../features/auth/password-reset-screen.tsx'), 'PasswordResetScreen'),
           },
+          // A sign-in page too (spec §2: for whoever cannot log in), with their legal links below.
+          {
+            path: 'account/delete',
+            lazy: screen(
+              () => import('../features/auth/account-deletion-request-screen.tsx'),
+              'AccountDeletionRequestScreen',
+            ),
+          },
           {
             path: 'users/activate',
             lazy: screen(
@@ -91,13 +99,6 @@ export const routes: RouteObject[] = [
       {
         lazy: firstScreen(() => import('./layouts/centered-card-layout.tsx'), 'CenteredCardLayout'),
         children: [
-          {
-            path: 'account/delete',
-            lazy: screen(
-              () => import('../features/auth/account-deletion-request-screen.tsx'),
-              'AccountDeletionRequestScreen',
-            ),
-          },
           {
             path: '401',
             lazy: firstScreen(
@@ -272,8 +273,24 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      // Spec §2: any unknown path goes to the login.
-      { path: '*', element: <Navigate to="/login" replace /> },
+      // Spec §2: any unknown path goes to the login; logged in, it is a page not found (with their clubs).
+      {
+        element: <UnknownPathGate />,
+        children: [
+          {
+            lazy: firstScreen(() => import('./layouts/centered-card-layout.tsx'), 'CenteredCardLayout'),
+            children: [
+              {
+                path: '*',
+                lazy: firstScreen(
+                  () => import('../features/static-pages/not-found-screen.tsx'),
+                  'NotFoundScreen',
+                ),
+              },
+            ],
+          },
+        ],
+      },
     ],
   },
 ];

@@ -3,7 +3,8 @@ import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import type { TextFieldProps as MuiTextFieldProps } from '@mui/material/TextField';
-import { useId } from 'react';
+import { type ClipboardEvent, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export type TextFieldProps = Omit<
   MuiTextFieldProps<'outlined'>,
@@ -16,6 +17,37 @@ export type TextFieldProps = Omit<
   | 'InputLabelProps'
   | 'FormHelperTextProps'
 >;
+
+type Editable = HTMLInputElement | HTMLTextAreaElement;
+
+/**
+ * The limit a paste into this field went over, or null. The browser cuts a paste at `maxLength` without a
+ * word, so the owner would not know the end of a pasted name is missing: the field says so until the next
+ * keystroke. A paste the page handles itself (`preventDefault`, as the login's code field does) is left
+ * alone.
+ */
+const usePasteCutNotice = () => {
+  const [cutAt, setCutAt] = useState<number | null>(null);
+  const isPasting = useRef(false);
+  const onPaste = (event: ClipboardEvent<HTMLElement>) => {
+    const field = event.target as Editable;
+    const max = field.maxLength;
+    if (!(max > 0) || typeof field.value !== 'string') return;
+    const selected = (field.selectionEnd ?? 0) - (field.selectionStart ?? 0);
+    const length = field.value.length - selected + event.clipboardData.getData('text').length;
+    if (length <= max) return;
+    isPasting.current = true;
+    // After every handler of this paste has run: only then is a preventDefault known.
+    setTimeout(() => {
+      if (!event.nativeEvent.defaultPrevented) setCutAt(max);
+    });
+  };
+  const onEdited = () => {
+    if (isPasting.current) isPasting.current = false;
+    else setCutAt(null);
+  };
+  return { cutAt, onPaste, onEdited };
+};
 
 /**
  * MUI's outlined TextField without its `select` mode, drawn from the same parts (FormControl, InputLabel,
@@ -50,9 +82,13 @@ export const TextField = ({
   value,
   ...other
 }: TextFieldProps) => {
+  const { t } = useTranslation();
   const generatedId = useId();
   const id = idOverride ?? generatedId;
-  const helperTextId = helperText ? `${id}-helper-text` : undefined;
+  const pasteCut = usePasteCutNotice();
+  const notice = pasteCut.cutAt === null ? null : t('common.pasteCut', { max: pasteCut.cutAt });
+  const hasHelper = Boolean(helperText) || notice !== null;
+  const helperTextId = hasHelper ? `${id}-helper-text` : undefined;
   const inputLabelId = label ? `${id}-label` : undefined;
   const { input, inputLabel, htmlInput, formHelperText } = slotProps as {
     input?: object;
@@ -92,7 +128,11 @@ export const TextField = ({
         id={id}
         inputRef={inputRef}
         onBlur={onBlur}
-        onChange={onChange}
+        onChange={(event) => {
+          pasteCut.onEdited();
+          onChange?.(event);
+        }}
+        onPaste={pasteCut.onPaste}
         onFocus={onFocus}
         placeholder={placeholder}
         inputProps={htmlInput}
@@ -100,8 +140,13 @@ export const TextField = ({
         {...(inputLabel?.shrink === undefined ? {} : { notched: inputLabel.shrink })}
         {...input}
       />
-      {helperText && (
+      {hasHelper && (
         <FormHelperText id={helperTextId} {...formHelperText}>
+          {notice && (
+            <span role="status" style={{ display: 'block' }}>
+              {notice}
+            </span>
+          )}
           {helperText}
         </FormHelperText>
       )}

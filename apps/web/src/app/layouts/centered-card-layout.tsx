@@ -64,7 +64,7 @@ type CenteredCardLayoutProps = {
   isAuth?: boolean;
 };
 
-/** A card in the middle of the page: the sign-in screens, static pages and the account deletion request. */
+/** A card in the middle of the page: the sign-in screens (account deletion too) and the static pages. */
 export const CenteredCardLayout = ({ isAuth = false }: CenteredCardLayoutProps) => {
   const { t } = useTranslation();
   return (

@@ -1,12 +1,14 @@
 import type { TableZone } from '@carta/contract/entities';
 import { type SaveTablesRequest, SaveTablesRequestSchema, TABLE_NAME_MAX } from '@carta/contract/tables';
 import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
@@ -14,7 +16,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -66,6 +68,7 @@ export const AddTablesDialog = ({
   onClose: () => void;
 }) => {
   const { t } = useTranslation();
+  const premiumHelpId = useId();
   const save = useSaveTables(clubId);
   const runSave = useMutationWithToast(save, { isForForm: true });
   const [error, setError] = useState<string | null>(null);
@@ -164,15 +167,21 @@ export const AddTablesDialog = ({
                 name="premium"
                 control={form.control}
                 render={({ field }) => (
-                  <FormControlLabel
-                    control={
-                      <Switch
-                        checked={field.value}
-                        onChange={(event) => field.onChange(event.target.checked)}
-                      />
-                    }
-                    label={t('tables.premium')}
-                  />
+                  <Box>
+                    <FormControlLabel
+                      control={
+                        <Switch
+                          checked={field.value}
+                          onChange={(event) => field.onChange(event.target.checked)}
+                          slotProps={{ input: { 'aria-describedby': premiumHelpId } }}
+                        />
+                      }
+                      label={t('tables.premium')}
+                    />
+                    <FormHelperText id={premiumHelpId} sx={{ mt: 0 }}>
+                      {t('tables.premiumHelp')}
+                    </FormHelperText>
+                  </Box>
                 )}
               />
               {error && (

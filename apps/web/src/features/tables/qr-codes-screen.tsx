@@ -7,7 +7,7 @@ import {
 } from '@carta/contract/tables';
 import Add from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import PrintOutlined from '@mui/icons-material/PrintOutlined';
+import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import QrCode2Outlined from '@mui/icons-material/QrCode2Outlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -58,21 +58,23 @@ export const QrCodesScreen = () => {
   const [deleting, setDeleting] = useState<TableListEntry | null>(null);
   const [zoneDialog, setZoneDialog] = useState<{ zone: TableZone | null } | null>(null);
   const [deletingZone, setDeletingZone] = useState<TableZone | null>(null);
-  const [isPrinting, setIsPrinting] = useState(false);
+  const [isDownloading, setIsDownloading] = useState(false);
 
   if (tables.isError || zones.isError)
     return <QueryError onRetry={() => void Promise.all([tables.refetch(), zones.refetch()])} />;
   if (!tables.data || !zones.data) return <CenteredSpinner isDelayed />;
   const zoneList = zones.data.tableZones;
 
-  const print = async (ids?: number[]) => {
-    setIsPrinting(true);
+  // A PDF download, said as such on the button: the sheet is printed from the PDF viewer, at the size and
+  // on the paper the owner chooses there.
+  const downloadSheet = async (ids?: number[]) => {
+    setIsDownloading(true);
     try {
       saveBlob(await getQrSheet(clubId, ids), `qr-${clubId}.pdf`);
     } catch {
       enqueueSnackbar(t('errors.GENERIC_TRY_LATER'), { variant: 'error' });
     } finally {
-      setIsPrinting(false);
+      setIsDownloading(false);
     }
   };
 
@@ -92,11 +94,13 @@ export const QrCodesScreen = () => {
       {tables.data.tables.length > 0 && (
         <Button
           variant="outlined"
-          startIcon={<PrintOutlined />}
-          loading={isPrinting}
-          onClick={() => void print(selected.size ? [...selected] : undefined)}
+          startIcon={<PictureAsPdfOutlined />}
+          loading={isDownloading}
+          onClick={() => void downloadSheet(selected.size ? [...selected] : undefined)}
         >
-          {selected.size ? t('tables.printSelected', { count: selected.size }) : t('tables.printAll')}
+          {selected.size
+            ? t('tables.downloadSheetSelected', { count: selected.size })
+            : t('tables.downloadSheetAll')}
         </Button>
       )}
     </Stack>

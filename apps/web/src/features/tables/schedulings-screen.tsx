@@ -26,6 +26,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
+import { useMenus } from '../../api/get-menus.ts';
 import { CenteredSpinner } from '../../components/centered-spinner.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { ScreenHeader } from '../../components/screen-header.tsx';
@@ -37,7 +38,8 @@ import { useSchedulings } from './api/get-schedulings.ts';
 import { useTables } from './api/get-tables.ts';
 import { useZones } from './api/get-zones.ts';
 import { useSaveSchedulings } from './api/save-schedulings.ts';
-import { ruleSummary, weekdayName } from './schedule-summary.ts';
+import { formatTime, ruleSummary, weekdayName } from './schedule-summary.ts';
+import { TimeField } from './time-field.tsx';
 
 type RuleDraft = {
   key: string;
@@ -100,7 +102,8 @@ const RuleEditor = ({
   onChange: (rule: RuleDraft) => void;
   onRemove: () => void;
 }) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
   const isAllWeek = rule.days.length === 7;
   const toggleDay = (day: number) =>
     onChange({
@@ -115,7 +118,7 @@ const RuleEditor = ({
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 2.5 } }} data-testid="scheduling-rule">
       <Stack spacing={2}>
         <Stack direction="row" sx={{ alignItems: 'flex-start', gap: 1 }}>
-          <Typography sx={{ fontWeight: 600, flex: 1 }} data-testid="rule-summary">
+          <Typography sx={{ fontWeight: 600, flex: 1, minWidth: 0, pt: 1 }} data-testid="rule-summary">
             {ruleSummary(
               {
                 ...rule,
@@ -124,6 +127,7 @@ const RuleEditor = ({
                 zoneName,
               },
               t,
+              language,
             )}
           </Typography>
           <Tooltip title={t('schedulings.remove')}>
@@ -144,8 +148,8 @@ const RuleEditor = ({
               return (
                 <Chip
                   key={day}
-                  label={weekdayName(day)}
-                  aria-label={weekdayName(day, 'long')}
+                  label={weekdayName(day, language)}
+                  aria-label={weekdayName(day, language, 'long')}
                   aria-pressed={isOn}
                   color={isOn ? 'primary' : 'default'}
                   variant={isOn ? 'filled' : 'outlined'}
@@ -164,38 +168,43 @@ const RuleEditor = ({
           </Stack>
           {issues.days && <FormHelperText error>{issues.days}</FormHelperText>}
         </Stack>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
-          <FormControlLabel
-            control={
-              <Switch
-                checked={rule.isAllDay}
-                onChange={(event) => onChange({ ...rule, isAllDay: event.target.checked })}
-              />
-            }
-            label={t('schedulings.allDay')}
-            sx={{ minWidth: 150, mt: { sm: 1 } }}
-          />
+        <FormControlLabel
+          control={
+            <Switch
+              checked={rule.isAllDay}
+              onChange={(event) => onChange({ ...rule, isAllDay: event.target.checked })}
+            />
+          }
+          label={t('schedulings.allDay')}
+          sx={{ alignSelf: 'flex-start' }}
+        />
+        {/* Columns that shrink with the card: at any width every field stays inside it. */}
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            // The zone's name is the longest: it gets the widest column.
+            gridTemplateColumns: {
+              xs: 'repeat(2, minmax(0, 1fr))',
+              sm: 'minmax(0, 1fr) minmax(0, 1fr) minmax(0, 2fr)',
+            },
+          }}
+        >
           {!rule.isAllDay && (
             <>
-              <TextField
-                type="time"
+              <TimeField
                 label={t('schedulings.start')}
                 value={rule.startTime}
-                onChange={(event) => onChange({ ...rule, startTime: event.target.value })}
+                onChange={(startTime) => onChange({ ...rule, startTime })}
                 error={Boolean(issues.startTime)}
                 helperText={issues.startTime}
-                sx={{ minWidth: 130, flex: 1 }}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 300 } }}
               />
-              <TextField
-                type="time"
+              <TimeField
                 label={t('schedulings.end')}
                 value={rule.endTime}
-                onChange={(event) => onChange({ ...rule, endTime: event.target.value })}
+                onChange={(endTime) => onChange({ ...rule, endTime })}
                 error={Boolean(issues.endTime)}
                 helperText={issues.endTime}
-                sx={{ minWidth: 130, flex: 1 }}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 300 } }}
               />
             </>
           )}
@@ -206,7 +215,7 @@ const RuleEditor = ({
             onChange={(event) =>
               onChange({ ...rule, tableZone: event.target.value === '' ? null : Number(event.target.value) })
             }
-            sx={{ minWidth: 180 }}
+            sx={{ gridColumn: rule.isAllDay ? '1 / -1' : { xs: '1 / -1', sm: 'auto' } }}
           >
             <MenuItem value="">{t('schedulings.everyZone')}</MenuItem>
             {zones.map((zone) => (
@@ -215,10 +224,13 @@ const RuleEditor = ({
               </MenuItem>
             ))}
           </TextField>
-        </Stack>
+        </Box>
         {isOvernight && (
           <Alert severity="info" icon={<NightlightOutlined />}>
-            {t('schedulings.overnightHelp', { start: rule.startTime, end: rule.endTime })}
+            {t('schedulings.overnightHelp', {
+              start: formatTime(rule.startTime, language),
+              end: formatTime(rule.endTime, language),
+            })}
           </Alert>
         )}
       </Stack>
@@ -228,7 +240,7 @@ const RuleEditor = ({
 
 /** Who sees what: a table, a day and a time, and the menus that table would have. */
 const PreviewPanel = ({ clubId }: { clubId: string }) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const tables = useTables(clubId);
   const [tableId, setTableId] = useState<number | null>(null);
   const [day, setDay] = useState(((new Date().getDay() + 6) % 7) + 1);
@@ -275,21 +287,19 @@ const PreviewPanel = ({ clubId }: { clubId: string }) => {
               label={t('schedulings.day')}
               value={day}
               onChange={(event) => setDay(Number(event.target.value))}
-              sx={{ flex: 1 }}
+              sx={{ flex: 1, minWidth: 0 }}
             >
               {DAYS.map((option) => (
                 <MenuItem key={option} value={option}>
-                  {weekdayName(option, 'long')}
+                  {weekdayName(option, i18n.language, 'long')}
                 </MenuItem>
               ))}
             </TextField>
-            <TextField
-              type="time"
+            <TimeField
               label={t('schedulings.time')}
               value={time}
-              onChange={(event) => setTime(event.target.value)}
-              sx={{ flex: 1 }}
-              slotProps={{ inputLabel: { shrink: true } }}
+              onChange={setTime}
+              sx={{ flex: 1, minWidth: 0 }}
             />
           </Stack>
           <List
@@ -426,8 +436,11 @@ export const SchedulingsScreen = () => {
   const { t } = useTranslation();
   const { clubId = '', menuId = '' } = useParams();
   const rules = useSchedulings(clubId, menuId);
+  // The list of menus (light, and usually cached by the menu list already) names this one.
+  const menus = useMenus(clubId);
+  const menuName = menus.data?.find((menu) => String(menu.id) === menuId)?.name;
   if (rules.isError) return <QueryError onRetry={() => void rules.refetch()} />;
-  if (!rules.data) return <CenteredSpinner isDelayed />;
+  if (!rules.data || (!menuName && menus.isPending)) return <CenteredSpinner isDelayed />;
   return (
     <>
       <Breadcrumbs sx={{ mb: 1 }} aria-label={t('items.breadcrumbs')}>
@@ -435,11 +448,14 @@ export const SchedulingsScreen = () => {
           {t('screens.menuList')}
         </Link>
         <Link component={RouterLink} to={`/clubs/${clubId}/menu/${menuId}`} color="inherit">
-          {t('schedulings.backToMenu')}
+          {menuName ?? t('schedulings.backToMenu')}
         </Link>
         <Typography color="text.primary">{t('screens.schedulings')}</Typography>
       </Breadcrumbs>
-      <ScreenHeader title={t('screens.schedulings')} subtitle={t('schedulings.subtitle')} />
+      <ScreenHeader
+        title={menuName ? t('schedulings.title', { name: menuName }) : t('screens.schedulings')}
+        subtitle={t('schedulings.subtitle')}
+      />
       <SchedulingsEditor clubId={clubId} menuId={menuId} initial={rules.data.schedulings} />
     </>
   );

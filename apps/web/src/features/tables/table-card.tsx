@@ -123,16 +123,18 @@ export const TableCard = ({
                 </MenuItem>
               ))}
             </TextField>
-            <FormControlLabel
-              control={
-                <Switch
-                  size="small"
-                  checked={table.premium}
-                  onChange={(event) => void saveChanged({ premium: event.target.checked })}
-                />
-              }
-              label={t('tables.premium')}
-            />
+            <Tooltip title={t('tables.premiumHelp')}>
+              <FormControlLabel
+                control={
+                  <Switch
+                    size="small"
+                    checked={table.premium}
+                    onChange={(event) => void saveChanged({ premium: event.target.checked })}
+                  />
+                }
+                label={t('tables.premium')}
+              />
+            </Tooltip>
           </Stack>
           <Stack direction="row" sx={{ flexWrap: 'wrap' }}>
             <Tooltip title={t('tables.downloadPng')}>

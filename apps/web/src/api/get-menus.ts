@@ -1,7 +1,7 @@
 import { MenuCardSchema } from '@carta/contract/menus';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../lib/api-client.ts';
 
 export const getMenus = (clubId: string, { signal }: { signal?: AbortSignal } = {}) =>
   apiRequest(`/clubs/${clubId}/menu`, { responseSchema: z.array(MenuCardSchema), signal });
