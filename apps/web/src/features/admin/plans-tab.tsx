@@ -28,8 +28,11 @@ const toBasisPoints = (text: string) => {
     ? Math.round(value * 100)
     : null;
 };
-const units = (cents: number) => (cents / 100).toFixed(2);
-const percent = (basisPoints: number) => String(basisPoints / 100);
+/** Cents as the amount an admin types, with the interface language's decimal separator. */
+const units = (cents: number, language: string) =>
+  language.startsWith('it') ? (cents / 100).toFixed(2).replace('.', ',') : (cents / 100).toFixed(2);
+const percent = (basisPoints: number, language: string) =>
+  language.startsWith('it') ? String(basisPoints / 100).replace('.', ',') : String(basisPoints / 100);
 
 const useFailureMessage = () => {
   const { t } = useTranslation();
@@ -43,8 +46,8 @@ const PlanRow = ({ plan, country }: { plan: AdminPaymentPlan; country: string })
   const { enqueueSnackbar } = useSnackbar();
   const update = useUpdatePaymentPlan();
   const failure = useFailureMessage();
-  const [price, setPrice] = useState(units(plan.priceCents));
-  const [vat, setVat] = useState(percent(plan.vatBasisPoints));
+  const [price, setPrice] = useState(units(plan.priceCents, i18n.language));
+  const [vat, setVat] = useState(percent(plan.vatBasisPoints, i18n.language));
   const priceCents = toCents(price);
   const vatBasisPoints = toBasisPoints(vat);
   const isChanged = priceCents !== plan.priceCents || vatBasisPoints !== plan.vatBasisPoints;
@@ -187,7 +190,7 @@ const NewPlanForm = () => {
           value={country}
           onChange={(event) => setCountry(event.target.value.toUpperCase())}
           slotProps={{ htmlInput: { maxLength: 2 } }}
-          sx={{ width: { md: 110 } }}
+          sx={{ width: { md: 170 }, flexShrink: 0 }}
         />
         <TextField
           select
@@ -263,7 +266,7 @@ export const PlansTab = () => {
           )
           .map((plan) => (
             <PlanRow
-              key={`${plan.id}-${plan.priceCents}-${plan.vatBasisPoints}`}
+              key={`${plan.id}-${plan.priceCents}-${plan.vatBasisPoints}-${i18n.language}`}
               plan={plan}
               country={countryName(plan.isoCountryCode)}
             />
