@@ -34,6 +34,31 @@ const units = (cents: number, language: string) =>
 const percent = (basisPoints: number, language: string) =>
   language.startsWith('it') ? String(basisPoints / 100).replace('.', ',') : String(basisPoints / 100);
 
+/** An amount or a rate typed with either decimal separator. */
+const DecimalField = ({
+  label,
+  value,
+  onChange,
+  isInvalid = false,
+  width,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  isInvalid?: boolean;
+  width?: number;
+}) => (
+  <TextField
+    size="small"
+    label={label}
+    value={value}
+    onChange={(event) => onChange(event.target.value)}
+    error={isInvalid}
+    slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+    sx={width ? { width: { md: width } } : undefined}
+  />
+);
+
 const useFailureMessage = () => {
   const { t } = useTranslation();
   return (error: unknown) =>
@@ -90,23 +115,19 @@ const PlanRow = ({ plan, country }: { plan: AdminPaymentPlan; country: string })
             · {t('admin.plans.subscribers', { count: plan.subscribers })}
           </Typography>
         </Stack>
-        <TextField
-          size="small"
+        <DecimalField
           label={t('admin.plans.net', { currency: plan.currency })}
           value={price}
-          onChange={(event) => setPrice(event.target.value)}
-          error={priceCents === null}
-          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-          sx={{ width: { md: 140 } }}
+          onChange={setPrice}
+          isInvalid={priceCents === null}
+          width={140}
         />
-        <TextField
-          size="small"
+        <DecimalField
           label={t('admin.plans.vat')}
           value={vat}
-          onChange={(event) => setVat(event.target.value)}
-          error={vatBasisPoints === null}
-          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-          sx={{ width: { md: 110 } }}
+          onChange={setVat}
+          isInvalid={vatBasisPoints === null}
+          width={110}
         />
         <Button
           type="submit"
@@ -203,20 +224,8 @@ const NewPlanForm = () => {
           <MenuItem value={1}>{t('admin.plans.monthly')}</MenuItem>
           <MenuItem value={12}>{t('admin.plans.annual')}</MenuItem>
         </TextField>
-        <TextField
-          size="small"
-          label={t('admin.plans.net', { currency })}
-          value={price}
-          onChange={(event) => setPrice(event.target.value)}
-          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-        />
-        <TextField
-          size="small"
-          label={t('admin.plans.vat')}
-          value={vat}
-          onChange={(event) => setVat(event.target.value)}
-          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-        />
+        <DecimalField label={t('admin.plans.net', { currency })} value={price} onChange={setPrice} />
+        <DecimalField label={t('admin.plans.vat')} value={vat} onChange={setVat} />
         <TextField
           size="small"
           label={t('admin.plans.currency')}
