@@ -218,6 +218,28 @@ export const smartUntil = (state: SubscriptionState): number | null => {
   }
 };
 
+/** The charge a state waits for an answer to, if any. */
+export const chargeOut = (state: SubscriptionState): Charge | null => {
+  if (state.status === 'paymentPending' || state.status === 'paymentFailed') return state.charge;
+  if (state.status === 'paid') return state.renewal?.charge ?? null;
+  return null;
+};
+
+/** The plan a state bills (after a partner period: the one chosen for then); null when none. */
+export const billedPlan = (state: SubscriptionState): BillingPlan | null => {
+  switch (state.status) {
+    case 'paymentPending':
+    case 'paid':
+    case 'renewalCancelled':
+    case 'paymentFailed':
+      return state.plan;
+    case 'partner':
+      return state.nextPlan;
+    default:
+      return null;
+  }
+};
+
 /** Whether the club has the Smart plan now. */
 export const isSmart = (state: SubscriptionState, now: Date): boolean => {
   const until = smartUntil(state);
@@ -439,13 +461,8 @@ export const nextState = (before: SubscriptionState, event: SubscriptionEvent, n
 /** Whether a payment answer naming `periodStart` is for the charge this state waits for. */
 const answers = (state: SubscriptionState, periodStart: string | undefined): boolean => {
   if (periodStart === undefined) return true;
-  const out =
-    state.status === 'paymentPending' || state.status === 'paymentFailed'
-      ? state.charge
-      : state.status === 'paid'
-        ? state.renewal?.charge
-        : undefined;
-  return out !== undefined && Date.parse(out.periodStart) === Date.parse(periodStart);
+  const out = chargeOut(state);
+  return out !== null && Date.parse(out.periodStart) === Date.parse(periodStart);
 };
 
 const apply = (

@@ -1,3 +1,4 @@
+import type { Language } from '@carta/contract/limits';
 import { formatCents } from '@carta/contract/payments';
 import {
   type EmailKind,
@@ -9,6 +10,7 @@ import { and, asc, eq, isNull, lt, lte, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Transaction } from '../../db/client.ts';
 import { billingJobs, charges, paymentEvents } from '../../db/schema.ts';
+import { formatLongDate } from '../../lib/long-date.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { billingEmail } from '../mail/templates.ts';
 import { issueInvoice, type Seller } from './invoice-store.ts';
@@ -235,20 +237,14 @@ const chargeOfPayment = async (db: Database, paymentId: string) => {
 };
 
 /** What the rules' state says of dates and money, for the emails. */
-const emailDetails = (state: SubscriptionState, language: string) => {
-  const format = language === 'en' ? 'en' : 'it';
+const emailDetails = (state: SubscriptionState, language: Language) => {
   const end =
     state.status === 'paid' || state.status === 'partner' || state.status === 'renewalCancelled'
       ? state.periodEnd
       : null;
-  const date = end
-    ? new Intl.DateTimeFormat(format === 'en' ? 'en-GB' : 'it-IT', {
-        dateStyle: 'long',
-        timeZone: 'UTC',
-      }).format(new Date(end))
-    : null;
+  const date = end ? formatLongDate(end, language) : null;
   const plan = state.status === 'paid' ? state.plan : state.status === 'partner' ? state.nextPlan : null;
-  const amount = plan ? formatCents(plan.amountCents, { language: format, currency: 'EUR' }) : null;
+  const amount = plan ? formatCents(plan.amountCents, { language, currency: 'EUR' }) : null;
   return { date, amount };
 };
 

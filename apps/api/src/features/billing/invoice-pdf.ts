@@ -3,6 +3,7 @@ import type { Language } from '@carta/contract/limits';
 import { formatCents } from '@carta/contract/payments';
 import PDFDocument from 'pdfkit';
 import type { InvoiceParty } from '../../db/schema.ts';
+import { formatLongDate } from '../../lib/long-date.ts';
 
 // An invoice as A4 PDF, in the owner's language: both parties with their tax data, the period, net, VAT
 // and gross, and the reverse-charge note when the club accounts for the VAT itself.
@@ -47,11 +48,7 @@ const TEXTS = {
   },
 } as const;
 
-const formatDay = (day: string, language: Language) =>
-  new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'it-IT', {
-    dateStyle: 'long',
-    timeZone: 'UTC',
-  }).format(new Date(`${day}T00:00:00Z`));
+const formatDay = (day: string, language: Language) => formatLongDate(`${day}T00:00:00Z`, language);
 
 export const renderInvoicePdf = (
   invoice: Invoice & { seller: InvoiceParty; buyer: InvoiceParty },

@@ -1,5 +1,6 @@
 import {
-  type BillingPlan,
+  billedPlan,
+  chargeOut,
   type Effect,
   type EmailKind,
   nextState,
@@ -69,21 +70,6 @@ export const lockSubscription = async (tx: Transaction, clubId: number): Promise
   };
 };
 
-/** The plan a state bills (or will bill after a partner period). */
-const planOf = (state: SubscriptionState): BillingPlan | null => {
-  switch (state.status) {
-    case 'paymentPending':
-    case 'paid':
-    case 'renewalCancelled':
-    case 'paymentFailed':
-      return state.plan;
-    case 'partner':
-      return state.nextPlan;
-    default:
-      return null;
-  }
-};
-
 /** Writes the state and the columns derived from it. */
 const writeState = async (
   tx: Transaction,
@@ -96,7 +82,7 @@ const writeState = async (
   const columns = {
     state,
     smartUntil: until === null || !Number.isFinite(until) ? null : new Date(until),
-    paymentPlanId: planOf(state)?.id ?? locked.row?.paymentPlanId ?? null,
+    paymentPlanId: billedPlan(state)?.id ?? locked.row?.paymentPlanId ?? null,
     sponsorBrandId: state.status === 'partner' ? state.brandId : null,
     kind: flags?.kind ?? locked.row?.kind ?? ('paid' as const),
     currentPeriodEnd: flags ? new Date(flags.currentPeriodEnd) : (locked.row?.currentPeriodEnd ?? now),
@@ -199,13 +185,6 @@ const store = async (
   }
   locked.state = state;
   return { state, emails, chargeIds };
-};
-
-/** The charge a state waits for an answer to, if any. */
-const chargeOut = (state: SubscriptionState) => {
-  if (state.status === 'paymentPending' || state.status === 'paymentFailed') return state.charge;
-  if (state.status === 'paid') return state.renewal?.charge ?? null;
-  return null;
 };
 
 /**

@@ -7,7 +7,7 @@ import {
   priceCatalogue,
   pricePlan,
 } from '@carta/contract/payments';
-import type { SubscriptionState } from '@carta/contract/subscription-rules';
+import { billedPlan } from '@carta/contract/subscription-rules';
 import { and, asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
@@ -75,21 +75,6 @@ export const listClubPlans = async (db: Executor, clubId: number): Promise<Payme
   return priceCatalogue(plans, taxTreatmentOf(club));
 };
 
-/** The plan a subscription state bills, by id (after a partner period: the one chosen for then). */
-const billedPlanId = (state: SubscriptionState): number | null => {
-  switch (state.status) {
-    case 'paymentPending':
-    case 'paid':
-    case 'renewalCancelled':
-    case 'paymentFailed':
-      return state.plan.id;
-    case 'partner':
-      return state.nextPlan?.id ?? null;
-    default:
-      return null;
-  }
-};
-
 /** GET /clubs/{clubId}/payments/plans/current at `now`. */
 export const loadPaymentState = async (
   db: Executor,
@@ -98,7 +83,7 @@ export const loadPaymentState = async (
 ): Promise<CurrentPaymentState> => {
   const club = await loadClubBilling(db, clubId);
   const state = storedState(club.subscription, club.plan, club.freeForever, now);
-  const planId = billedPlanId(state);
+  const planId = billedPlan(state)?.id ?? null;
   let plan: PaymentPlan | null = null;
   const [catalogue] =
     planId === null

@@ -1,3 +1,4 @@
+import { vatOfCents } from '@carta/contract/payments';
 import { type BillingPlan, FREEMIUM, type SubscriptionState } from '@carta/contract/subscription-rules';
 import type { subscriptions } from '../../db/schema.ts';
 
@@ -32,7 +33,7 @@ const legacyState = (
   const billing: BillingPlan = {
     id: row.paymentPlanId ?? 0,
     months: plan?.months ?? 1,
-    amountCents: plan ? plan.priceCents + Math.round((plan.priceCents * plan.vatBasisPoints) / 10_000) : 1,
+    amountCents: plan ? plan.priceCents + vatOfCents(plan.priceCents, plan.vatBasisPoints) : 1,
   };
   if (row.paymentFailedAt && plan)
     return {

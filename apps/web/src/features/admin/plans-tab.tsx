@@ -1,5 +1,5 @@
 import type { AdminPaymentPlan } from '@carta/contract/billing';
-import { formatCents } from '@carta/contract/payments';
+import { formatCents, vatOfCents } from '@carta/contract/payments';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
@@ -107,10 +107,10 @@ const PlanRow = ({ plan, country }: { plan: AdminPaymentPlan; country: string })
           </Typography>
           <Typography variant="body2" color="text.secondary">
             {t('admin.plans.gross', {
-              amount: formatCents(
-                plan.priceCents + Math.floor((plan.priceCents * plan.vatBasisPoints + 5000) / 10000),
-                { language: i18n.language, currency: plan.currency },
-              ),
+              amount: formatCents(plan.priceCents + vatOfCents(plan.priceCents, plan.vatBasisPoints), {
+                language: i18n.language,
+                currency: plan.currency,
+              }),
             })}{' '}
             · {t('admin.plans.subscribers', { count: plan.subscribers })}
           </Typography>
