@@ -24,8 +24,10 @@ const webRoot = path.join(root, 'apps/web');
 // (~30 KB), i18next (16 KB), TanStack Query (10 KB) and, on the login, react-hook-form (15 KB).
 const GOAL_BROTLI_JS = 200 * 1024;
 const BUDGETS = {
-  '/login': { gzip: 212 * 1024, brotli: GOAL_BROTLI_JS },
-  board: { gzip: 222 * 1024, brotli: GOAL_BROTLI_JS },
+  // Raised by 2 KB each for issue 16 (first-load texts of the lost-authenticator link and the pending
+  // club's preview, and the new routes): a debt to pay back by moving those texts to a later group.
+  '/login': { gzip: 214 * 1024, brotli: GOAL_BROTLI_JS },
+  board: { gzip: 224 * 1024, brotli: GOAL_BROTLI_JS },
 };
 
 // The later texts (src/locales/text-groups.ts): every screen outside a first visit's waits for them.

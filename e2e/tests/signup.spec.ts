@@ -50,7 +50,14 @@ test('sign up through the wizard, activate, log in with the shown secret, add a 
   const secret = (await page.getByTestId('totp-secret').textContent())?.replace(/\s+/g, '') ?? '';
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   await expect(page.getByRole('img', { name: /codice QR/i })).toBeVisible();
-  await page.getByRole('button', { name: "L'ho aggiunto" }).click();
+  // One current code proves the key was added right: a wrong one says so and the step stays.
+  const finish = page.getByRole('button', { name: 'Verifica il codice e concludi' });
+  await page.getByLabel('Codice di verifica').fill('000000');
+  await finish.click();
+  await expect(page.getByText("Il codice dell'autenticatore è errato o scaduto")).toBeVisible();
+  await expect(page.getByTestId('totp-secret')).toBeVisible();
+  await page.getByLabel('Codice di verifica').fill(totpCode(secret));
+  await finish.click();
   await expect(page.getByText(email)).toBeVisible();
 
   await page.goto(await emailedLink(email, /\/users\/activate\?token=/));
@@ -58,7 +65,8 @@ test('sign up through the wizard, activate, log in with the shown secret, add a 
   await page.getByRole('link', { name: "Vai all'accesso" }).click();
   await page.getByLabel('Numero di telefono').fill(phone);
   await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
-  await page.getByLabel('Codice di verifica').fill(totpCode(secret));
+  // The sign-up's code is used up: the next one logs in.
+  await page.getByLabel('Codice di verifica').fill(totpCode(secret, 1));
   await page.getByRole('button', { name: 'Accedi' }).click();
   await expect(page).toHaveURL(/\/clubs\/\d+\/menu$/);
   await expect(page.getByTestId('club-name')).toHaveText('Trattoria Adige');

@@ -17,6 +17,7 @@ import { clubProfileRoutes } from './features/clubs/profile-routes.ts';
 import { clubRoutes } from './features/clubs/routes.ts';
 import { clubStatsRoutes } from './features/clubs/stats-routes.ts';
 import { geographyRoutes } from './features/geography/routes.ts';
+import { guestPreviewRoutes } from './features/guest/preview-routes.ts';
 import { guestRoutes } from './features/guest/routes.ts';
 import { incomingSweepPlugin } from './features/images/incoming-sweep.ts';
 import { clubUploadRoutes, fileRoutes } from './features/images/routes.ts';
@@ -168,6 +169,7 @@ export const buildApp = async ({
           bannerRoutes,
           tableRoutes,
           guestRoutes,
+          guestPreviewRoutes,
           waiterCallRoutes,
           paymentRoutes,
           billingRoutes,

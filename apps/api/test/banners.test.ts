@@ -236,9 +236,9 @@ describe('banners', () => {
         message: 'Image type not supported, load ony JPG or PNG type file',
       });
     }
-    // The upload address only for the two types.
-    const webp = await call('GET', `/banners/menu/${menu.id}?contentType=image%2Fwebp`);
-    expect(webp.statusCode).toBe(400);
+    // The upload address only for the image types judged by content (JPG, PNG, WebP).
+    const other = await call('GET', `/banners/menu/${menu.id}?contentType=image%2Fgif`);
+    expect(other.statusCode).toBe(400);
   });
 
   it('needs the Smart plan to upload and save; a Free club still reads and deletes its stored banner', async () => {

@@ -139,9 +139,10 @@ describe('GET and PATCH /api/v1/clubs/{clubId}', () => {
     const again = (await call('GET', `/api/v1/clubs/${club.id}`, owner.authorization)).json();
     expect(again).toMatchObject({
       ...changes,
-      address: { ...changes.address, state: null },
+      // Milano is one comune only: its province comes with it (docs/decisions/0054-istat-places.md).
+      address: { ...changes.address, state: 'MI' },
       vatNumber: 'IT01114601006',
-      clubAddress: 'Corso Como 5, 20154 Milano',
+      clubAddress: 'Corso Como 5, 20154 Milano MI',
     });
 
     // Blank optional fields clear them.

@@ -206,7 +206,7 @@ describe('menu import from Excel', () => {
     await workbook.xlsx.load(italian.rawPayload as unknown as ExcelJS.Buffer);
     expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Menu', 'Istruzioni']);
     const header = present(workbook.worksheets[0], 'the Menu sheet').getRow(1).values as string[];
-    expect(header.slice(1, 13)).toEqual([
+    expect(header.slice(1, 14)).toEqual([
       'Categoria',
       'Nome',
       'Descrizione',
@@ -215,6 +215,7 @@ describe('menu import from Excel', () => {
       'Prezzo',
       'Testo prezzo',
       'Etichette',
+      'Foto',
       'Categoria (EN)',
       'Nome (EN)',
       'Descrizione (EN)',

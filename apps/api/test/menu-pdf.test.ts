@@ -201,6 +201,7 @@ describe('menu PDF', () => {
       translateName: true,
       additionalNotes: null,
       branded: false,
+      photo: null,
       translations: {},
     });
     let moved = 0;
@@ -210,6 +211,7 @@ describe('menu PDF', () => {
         name: 'Prova',
         nameTranslations: {},
         footer: null,
+        footerTranslations: {},
         menuLabelEnabled: true,
         theme: null,
         clubAddress: null,

@@ -75,6 +75,7 @@ describe('OpenAPI document', () => {
         '/api/v1/brands',
         '/api/v1/countries',
         '/api/v1/countries/{countryIsoCode}/states',
+        '/api/v1/countries/{countryIsoCode}/cities',
         '/api/v1/countries/{countryIsoCode}/states/{stateIsoCode}/cities',
       ]),
     );

@@ -117,6 +117,7 @@ describe('tenant isolation', () => {
     'GET /api/v1/config',
     'GET /api/v1/countries',
     'GET /api/v1/countries/:countryIsoCode/states',
+    'GET /api/v1/countries/:countryIsoCode/cities',
     'GET /api/v1/countries/:countryIsoCode/states/:stateIsoCode/cities',
     'GET /api/v1/health',
     'GET /api/v1/openapi.json',
@@ -130,6 +131,7 @@ describe('tenant isolation', () => {
     'GET /public/qrcodemenu/:clubId/:tableId',
     'GET /public/sw.js',
     'POST /api/v1/clubs',
+    'POST /api/v1/clubs/activate',
     'POST /api/v1/clubs/:clubId/menu/tables/:tableId/waiter-call',
     'POST /api/v1/login',
     // Stripe's signed events; the sandbox's card form and authentication screen (their client secret).
@@ -138,6 +140,12 @@ describe('tenant isolation', () => {
     'POST /api/v1/payments/webhook',
     'POST /api/v1/users',
     'POST /api/v1/users/activate/resend',
+    // The authenticator's first code, a lost one's reset and a new one's enrolment (0051).
+    'POST /api/v1/users/authenticator/reset',
+    'POST /api/v1/users/authenticator/reset/confirm',
+    'POST /api/v1/users/totp/confirm',
+    'POST /api/v1/users/totp/enrolment',
+    'POST /api/v1/users/totp/enrolment/confirm',
     'POST /api/v1/users/password/recovery',
     'POST /api/v1/users/password/reset',
     'POST /public/waiter/:clubId/:tableId',

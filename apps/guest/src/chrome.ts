@@ -53,6 +53,10 @@ export type Chrome = {
   callFailed: string;
   backToMenu: string;
   downloadPdf: string;
+  /** A dish's photo, for screen readers; {name} is the dish. */
+  photoOf: string;
+  /** Closes the larger view of a dish's photo. */
+  closePhoto: string;
   allergenNames: Record<string, string>;
 };
 
@@ -103,6 +107,8 @@ export const chrome: Record<GuestLanguage, Chrome> = {
     callFailed: 'Non è stato possibile chiamare. Riprova o fai un cenno al personale.',
     backToMenu: 'Torna al menu',
     downloadPdf: 'Scarica il PDF',
+    photoOf: 'Foto di {name}',
+    closePhoto: 'Chiudi',
     allergenNames: ALLERGEN_NAMES.it,
   },
   en: {
@@ -151,6 +157,8 @@ export const chrome: Record<GuestLanguage, Chrome> = {
     callFailed: 'The call could not be sent. Try again or wave to the staff.',
     backToMenu: 'Back to the menu',
     downloadPdf: 'Download PDF',
+    photoOf: 'Photo of {name}',
+    closePhoto: 'Close',
     allergenNames: ALLERGEN_NAMES.en,
   },
   de: {
@@ -201,6 +209,8 @@ export const chrome: Record<GuestLanguage, Chrome> = {
     callFailed: 'Der Ruf konnte nicht gesendet werden. Versuchen Sie es erneut oder winken Sie dem Personal.',
     backToMenu: 'Zurück zur Karte',
     downloadPdf: 'PDF herunterladen',
+    photoOf: 'Foto von {name}',
+    closePhoto: 'Schließen',
     allergenNames: ALLERGEN_NAMES.de,
   },
   fr: {
@@ -250,6 +260,8 @@ export const chrome: Record<GuestLanguage, Chrome> = {
     callFailed: 'L’appel n’a pas pu être envoyé. Réessayez ou faites signe au personnel.',
     backToMenu: 'Retour au menu',
     downloadPdf: 'Télécharger le PDF',
+    photoOf: 'Photo : {name}',
+    closePhoto: 'Fermer',
     allergenNames: ALLERGEN_NAMES.fr,
   },
   es: {
@@ -298,6 +310,8 @@ export const chrome: Record<GuestLanguage, Chrome> = {
     callFailed: 'No se pudo enviar la llamada. Inténtalo de nuevo o haz una señal al personal.',
     backToMenu: 'Volver a la carta',
     downloadPdf: 'Descargar el PDF',
+    photoOf: 'Foto de {name}',
+    closePhoto: 'Cerrar',
     allergenNames: ALLERGEN_NAMES.es,
   },
 };

@@ -137,7 +137,16 @@ export const WaiterButton = ({
 
 /** A dish's texts in the reading language, each falling back to the original (the printed menu reads them so too). */
 export const itemTexts = (
-  item: Pick<GuestItem, 'name' | 'description' | 'ingredients' | 'translateName' | 'translations'>,
+  item: Pick<
+    GuestItem,
+    | 'name'
+    | 'description'
+    | 'ingredients'
+    | 'priceText'
+    | 'additionalNotes'
+    | 'translateName'
+    | 'translations'
+  >,
   language: string,
 ) => {
   const translation = item.translations[language as keyof typeof item.translations];
@@ -145,6 +154,24 @@ export const itemTexts = (
     name: (item.translateName && translation?.translatedName) || item.name,
     description: translation?.translatedDescription || item.description,
     ingredients: translation?.translatedIngredients || item.ingredients,
+    // A price text is only read where the item has one: a translation never hides a price.
+    priceText: item.priceText && (translation?.translatedPriceText || item.priceText),
+    additionalNotes: translation?.translatedAdditionalNotes || item.additionalNotes,
+  };
+};
+
+/** The menu's footer in the reading language, else as written. */
+export const menuFooter = (menu: Pick<GuestMenu, 'footer' | 'footerTranslations'>, language: string) =>
+  menu.footer && (menu.footerTranslations[language as keyof typeof menu.footerTranslations] || menu.footer);
+
+/** The banner's texts in the reading language, each falling back to the original. */
+export const bannerTexts = (banner: NonNullable<GuestMenu['banner']>, language: string) => {
+  const translation = banner.translations[language as keyof typeof banner.translations];
+  return {
+    title: translation?.title || banner.title,
+    subtitle: banner.subtitle && (translation?.subtitle || banner.subtitle),
+    description: banner.description && (translation?.description || banner.description),
+    price: translation?.price || banner.price,
   };
 };
 
@@ -153,6 +180,29 @@ export const sectionName = (
   section: Pick<GuestMenu['sections'][number], 'name' | 'translations'>,
   language: string,
 ) => section.translations[language as keyof typeof section.translations]?.translatedName || section.name;
+
+/**
+ * A dish's photo: a 72 px thumbnail, lazy and decoded off the main thread, its box fixed so nothing
+ * moves when it arrives. It links to the largest width, which the script opens in a larger view in
+ * place (without the script the link opens the image itself).
+ */
+const Photo = ({ photo, alt }: { photo: NonNullable<GuestItem['photo']>; alt: string }) => {
+  const smallest = photo.variants[0];
+  return (
+    <a className="ph" href={photo.url}>
+      <img
+        src={smallest?.url ?? photo.url}
+        srcSet={photo.variants.map((variant) => `${variant.url} ${variant.width}w`).join(', ') || undefined}
+        sizes="72px"
+        alt={alt}
+        width={72}
+        height={72}
+        loading="lazy"
+        decoding="async"
+      />
+    </a>
+  );
+};
 
 const Item = ({
   item,
@@ -165,20 +215,22 @@ const Item = ({
   words: Chrome;
   showLabels: boolean;
 }) => {
-  const { name, description, ingredients } = itemTexts(item, language);
+  const { name, description, ingredients, priceText, additionalNotes } = itemTexts(item, language);
   const searchText = [name, item.name, description, ingredients].filter(Boolean).join(' ').toLowerCase();
   return (
     <li
-      className={item.outOfStock ? 'item out' : 'item'}
+      className={`item${item.outOfStock ? ' out' : ''}${item.photo ? ' pic' : ''}`}
       data-allergens={item.allergens.join(' ')}
       data-text={searchText}
     >
+      {item.photo && <Photo photo={item.photo} alt={words.photoOf.replace('{name}', name)} />}
       <div className="row">
         <h3>{name}</h3>
-        <span className="price">{formatItemPrice(item, { language })}</span>
+        <span className="price">{formatItemPrice({ price: item.price, priceText }, { language })}</span>
       </div>
       {description && <p className="desc">{description}</p>}
       {ingredients && <p className="ingr">{ingredients}</p>}
+      {additionalNotes && <p className="notes">{additionalNotes}</p>}
       {(showLabels && (item.bestSeller || item.suggested)) || item.outOfStock || item.allergens.length > 0 ? (
         <p className="tags">
           {item.outOfStock && <span className="label out">{words.outOfStock}</span>}
@@ -219,6 +271,9 @@ export const MenuPage = ({
   pdfHref = null,
 }: MenuPageProps) => {
   const words = chrome[language];
+  const footer = menuFooter(menu, language);
+  const banner = menu.banner && bannerTexts(menu.banner, language);
+  const hasPhotos = menu.sections.some((section) => section.items.some((item) => item.photo));
   const usedAllergens = ALLERGENS.filter((code) =>
     menu.sections.some((section) => section.items.some((item) => item.allergens.includes(code))),
   );
@@ -238,8 +293,8 @@ export const MenuPage = ({
           <a href={listHref}>{`← ${words.allMenus}`}</a>
         </p>
       )}
-      {menu.banner && (
-        <section className="banner" aria-label={menu.banner.title}>
+      {menu.banner && banner && (
+        <section className="banner" aria-label={banner.title}>
           {menu.bannerImage && (
             <img
               src={menu.bannerImage.src}
@@ -254,10 +309,10 @@ export const MenuPage = ({
           )}
           <div>
             {menu.banner.forYou && <p className="label for-you">{words.forYou}</p>}
-            <h2>{menu.banner.title}</h2>
-            {menu.banner.subtitle && <p className="sub">{menu.banner.subtitle}</p>}
-            {menu.banner.description && <p>{menu.banner.description}</p>}
-            <p className="price">{menu.banner.price}</p>
+            <h2>{banner.title}</h2>
+            {banner.subtitle && <p className="sub">{banner.subtitle}</p>}
+            {banner.description && <p>{banner.description}</p>}
+            <p className="price">{banner.price}</p>
           </div>
         </section>
       )}
@@ -306,7 +361,7 @@ export const MenuPage = ({
           {words.noResults}
         </p>
       </div>
-      <main>
+      <main data-close={hasPhotos ? words.closePhoto : undefined}>
         {menu.sections.map((section) => (
           <section key={section.id} id={`s${section.id}`} className="section">
             <h2>{sectionName(section, language)}</h2>
@@ -331,7 +386,7 @@ export const MenuPage = ({
           </a>
         </p>
       )}
-      {menu.footer && <p className="menu-footer">{menu.footer}</p>}
+      {footer && <p className="menu-footer">{footer}</p>}
       <Contacts club={menu} words={words} />
       <WaiterButton links={menu.callWaiterEnabled ? waiter : null} tableName={tableName} words={words} />
     </>

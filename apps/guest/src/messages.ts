@@ -11,6 +11,8 @@ type GuestMessages = {
   notReadyTitle: string;
   notReadyText: string;
   poweredBy: string;
+  /** Over the owner's preview of a page while the club waits for activation (0053). */
+  previewBanner: string;
 };
 
 export const guestMessages: Record<GuestLanguage, GuestMessages> = {
@@ -20,6 +22,7 @@ export const guestMessages: Record<GuestLanguage, GuestMessages> = {
     notReadyTitle: 'Il menu arriva a breve',
     notReadyText: 'Il locale sta preparando il suo menu digitale. Chiedi al personale il menu cartaceo.',
     poweredBy: 'Menu digitale di Carta',
+    previewBanner: 'Anteprima: gli ospiti la vedranno quando il locale sarà attivo',
   },
   en: {
     notFoundTitle: 'Menu not found',
@@ -27,6 +30,7 @@ export const guestMessages: Record<GuestLanguage, GuestMessages> = {
     notReadyTitle: 'The menu is coming soon',
     notReadyText: 'The venue is preparing its digital menu. Please ask the staff for a printed menu.',
     poweredBy: 'Digital menu by Carta',
+    previewBanner: 'Preview: guests will see this once your venue is active',
   },
   de: {
     notFoundTitle: 'Speisekarte nicht gefunden',
@@ -36,6 +40,7 @@ export const guestMessages: Record<GuestLanguage, GuestMessages> = {
     notReadyText:
       'Das Lokal bereitet seine digitale Speisekarte vor. Bitte fragen Sie nach einer gedruckten Karte.',
     poweredBy: 'Digitale Speisekarte von Carta',
+    previewBanner: 'Vorschau: Ihre Gäste sehen diese Seite, sobald Ihr Lokal aktiv ist',
   },
   fr: {
     notFoundTitle: 'Menu introuvable',
@@ -43,6 +48,7 @@ export const guestMessages: Record<GuestLanguage, GuestMessages> = {
     notReadyTitle: 'Le menu arrive bientôt',
     notReadyText: "L'établissement prépare son menu numérique. Demandez un menu imprimé au personnel.",
     poweredBy: 'Menu numérique par Carta',
+    previewBanner: 'Aperçu : vos clients verront cette page dès que votre établissement sera actif',
   },
   es: {
     notFoundTitle: 'Menú no encontrado',
@@ -50,6 +56,7 @@ export const guestMessages: Record<GuestLanguage, GuestMessages> = {
     notReadyTitle: 'El menú llegará pronto',
     notReadyText: 'El local está preparando su menú digital. Pide al personal un menú impreso.',
     poweredBy: 'Menú digital de Carta',
+    previewBanner: 'Vista previa: tus clientes la verán cuando tu local esté activo',
   },
 };
 

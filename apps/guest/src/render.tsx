@@ -5,7 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { chrome } from './chrome.ts';
 import { LATIN_RANGE } from './fonts.ts';
 import { type LanguageChoice, MenuPage, menuName } from './menu-page.tsx';
-import type { GuestLanguage } from './messages.ts';
+import { type GuestLanguage, guestMessages } from './messages.ts';
 import { type NoticeKind, NoticePage } from './notice-page.tsx';
 import { TablePage } from './table-page.tsx';
 
@@ -39,7 +39,7 @@ main{max-width:46rem;margin:0 auto;padding:0 1rem 1rem}
 .section ul,.menus{list-style:none;margin:0;padding:0}
 .item{padding:.75rem 0;border-bottom:1px solid var(--divider,#e4dad3)}.item h3{font-size:1rem;margin:0}
 .row{display:flex;justify-content:space-between;gap:1rem;align-items:baseline}.price{font-weight:600;white-space:nowrap}
-.desc,.ingr{margin:.15rem 0 0;font-size:.92rem;opacity:.85}.ingr{font-style:italic}
+.desc,.ingr,.notes{margin:.15rem 0 0;font-size:.92rem;opacity:.85}.ingr{font-style:italic}.notes{font-size:.85rem}
 .tags{margin:.35rem 0 0;display:flex;flex-wrap:wrap;gap:.35rem;align-items:center;font-size:.8rem}
 .label{color:#fff;border-radius:4px;padding:.05rem .4rem;font-weight:700}.label.best{background:var(--best,#9a3412);color:var(--best-text,#fff)}.label.sugg{background:var(--sugg,#166534);color:var(--sugg-text,#fff)}.label.out{background:#555}
 .allergens{opacity:.8;padding:0 .3rem;border-radius:4px}.allergens:first-child{margin-left:-.3rem}.item.out h3,.item.out .desc,.item.out .price{opacity:.7}
@@ -74,6 +74,18 @@ const NO_SCRIPT = '<noscript><style>.tools{display:none}</style></noscript>';
  * a gap. Sent only with the button.
  */
 const WAITER_ROOM = 'body{padding-bottom:calc(3.75rem + max(1rem,env(safe-area-inset-bottom,0px)))}';
+
+/**
+ * Dishes' photos: a 72 px thumbnail beside the dish and the larger view the script opens on tap. Sent
+ * only with a photo on the page: a menu without photos costs nothing more (0052).
+ */
+const PHOTO_STYLES =
+  '.pic{display:flow-root}.ph{float:left;position:relative;z-index:1;margin:.15rem .75rem .2rem 0;border-radius:8px}.ph img{display:block;width:72px;height:72px;object-fit:cover;border-radius:8px;background:var(--divider,#e4dad3)}.ph:focus-visible,.photo button:focus-visible{outline:3px solid #2563eb;outline-offset:2px}' +
+  '.photo{padding:0;border:0;border-radius:12px;width:min(92vw,30rem);background:#fff;overflow:hidden}.photo::backdrop{background:rgba(0,0,0,.75)}.photo img{display:block;width:100%;height:auto}.photo p{margin:0;padding:.6rem 3.5rem .7rem 1rem;color:#1f1f1f;font-weight:600}.photo button{position:absolute;right:.5rem;bottom:.4rem;font:inherit;font-weight:700;padding:.35rem .8rem;border:0;border-radius:8px;background:var(--main,#7a1f3d);color:var(--btn,#fff);cursor:pointer}';
+
+/** The owner's preview banner: a strip above the page, in colours no theme uses for its own content. */
+const PREVIEW_STYLE =
+  '.preview{margin:0;padding:.65rem 1rem;text-align:center;font-weight:600;font-size:.95rem;line-height:1.35;background:repeating-linear-gradient(135deg,#1e3a8a 0 14px,#1d4ed8 14px 28px);color:#fff}';
 
 const readableOn = (background: string) =>
   /^#[0-9a-fA-F]{6}$/.test(background) &&
@@ -117,6 +129,10 @@ type Document = {
   fontUrl?: string | undefined;
   /** The page shows the call-waiter button, and leaves room for it. */
   hasWaiterButton?: boolean;
+  /** The page shows dishes' photos, and their styles. */
+  hasPhotos?: boolean;
+  /** The owner's preview of a club waiting for activation (0053): marked as such, never indexed. */
+  isPreview?: boolean;
 };
 
 const renderDocument = ({
@@ -128,8 +144,17 @@ const renderDocument = ({
   refreshSeconds,
   fontUrl,
   hasWaiterButton = false,
+  hasPhotos = false,
+  isPreview = false,
 }: Document): string => {
   const html = renderToString(body);
+  const previewBanner = guestMessages[language].previewBanner;
+  const preview = isPreview
+    ? {
+        head: `<meta name="robots" content="noindex,nofollow"><style>${PREVIEW_STYLE}</style>`,
+        body: `<p class="preview" role="status">${escapeHtml(previewBanner)}</p>`,
+      }
+    : { head: '', body: '' };
   const scriptTag = script ? `<script type="module" src="${script}"></script>` : '';
   const style = theme ? ` style="${escapeHtml(themeVariables(theme))}"` : '';
   const refresh = refreshSeconds ? ` data-refresh="${refreshSeconds}"` : '';
@@ -143,10 +168,10 @@ const renderDocument = ({
           face: `@font-face{font-family:"${theme.font}";src:url(${fontUrl}) format("woff2");font-weight:100 900;font-display:optional;unicode-range:${LATIN_RANGE}}`,
         }
       : { link: '', face: '' };
-  return `<!doctype html><html lang="${language}"${style}${refresh}${offline}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover"><link rel="icon" href="data:,"><meta name="theme-color" content="${escapeHtml(theme?.tabBackground ?? '#faf7f5')}"><title>${escapeHtml(title)}</title>${font.link}<style>${font.face}${STYLES}${hasWaiterButton ? WAITER_ROOM : ''}</style>${NO_SCRIPT}${scriptTag}</head><body>${html}</body></html>`;
+  return `<!doctype html><html lang="${language}"${style}${refresh}${offline}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover"><link rel="icon" href="data:,"><meta name="theme-color" content="${escapeHtml(theme?.tabBackground ?? '#faf7f5')}"><title>${escapeHtml(isPreview ? `${previewBanner.split(':')[0]?.trim()} · ${title}` : title)}</title>${preview.head}${font.link}<style>${font.face}${STYLES}${hasWaiterButton ? WAITER_ROOM : ''}${hasPhotos ? PHOTO_STYLES : ''}</style>${NO_SCRIPT}${scriptTag}</head><body>${preview.body}${html}</body></html>`;
 };
 
-type FontProps = { fontUrl?: string | undefined };
+type FontProps = { fontUrl?: string | undefined; isPreview?: boolean };
 
 export const renderNoticePage = (
   props: Parameters<typeof NoticePage>[0] & { theme?: Theme | null } & FontProps,
@@ -169,6 +194,8 @@ export const renderMenuPage = (props: Parameters<typeof MenuPage>[0] & { script?
     refreshSeconds: props.menu.refreshTime,
     fontUrl: props.fontUrl,
     hasWaiterButton: Boolean(props.menu.callWaiterEnabled && props.waiter),
+    hasPhotos: props.menu.sections.some((section) => section.items.some((item) => item.photo)),
+    isPreview: props.isPreview ?? false,
   });
 
 export const renderTablePage = (props: Parameters<typeof TablePage>[0] & { script?: string } & FontProps) =>
@@ -180,8 +207,9 @@ export const renderTablePage = (props: Parameters<typeof TablePage>[0] & { scrip
     ...(props.script ? { script: props.script } : {}),
     fontUrl: props.fontUrl,
     hasWaiterButton: Boolean(props.table.callWaiterEnabled && props.waiter),
+    isPreview: props.isPreview ?? false,
   });
 
 /** The texts in the reading language, as the menu page takes them: the printed menu takes them so too. */
-export { itemTexts, menuName, sectionName } from './menu-page.tsx';
+export { itemTexts, menuFooter, menuName, sectionName } from './menu-page.tsx';
 export type { LanguageChoice, NoticeKind };

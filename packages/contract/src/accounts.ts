@@ -38,12 +38,21 @@ export type TotpEnrolment = z.infer<typeof TotpEnrolmentSchema>;
 export const CreateUserResponseSchema = z.object({ enrolment: TotpEnrolmentSchema });
 export type CreateUserResponse = z.infer<typeof CreateUserResponseSchema>;
 
-/** Login: `username` is the phone number, in any form that names the account (phone-numbers.ts). */
+/**
+ * Login: `username` is the phone number, in any form that names the account (phone-numbers.ts). The code
+ * may be left empty only by an owner whose authenticator support has reset (0051): the server then
+ * answers AUTHENTICATOR_ENROLMENT_REQUIRED, or asks for the code like any wrong login.
+ */
 export const LoginRequestSchema = z
   .object({
     username: phoneOfAccount,
     password: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(200),
-    totp,
+    totp: z
+      .string()
+      .trim()
+      .transform((value) => value || undefined)
+      .pipe(totp.optional())
+      .optional(),
   })
   .strict();
 export type LoginRequest = z.input<typeof LoginRequestSchema>;

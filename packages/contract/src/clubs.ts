@@ -128,6 +128,12 @@ export type Place = z.infer<typeof PlaceSchema>;
 export const CountryParamsSchema = z.object({ countryIsoCode: z.string().min(2).max(3) });
 export const StateParamsSchema = CountryParamsSchema.extend({ stateIsoCode: z.string().min(1).max(10) });
 
+/** GET /countries/{country}/cities?query=: a city by (part of) its name, accents and case aside. */
+export const CitySearchQuerySchema = z.object({ query: requiredText(100) });
+/** A city found by name, with the state (for Italy the province) it belongs to. */
+export const CityMatchSchema = z.object({ name: z.string(), stateIso2: z.string(), stateName: z.string() });
+export type CityMatch = z.infer<typeof CityMatchSchema>;
+
 /**
  * What the owner sees of a club's state, in the order that wins: the platform's suspension, then
  * waiting for activation, then the owner's own switch.
@@ -185,6 +191,7 @@ export type ClubPlan = z.infer<typeof ClubPlanSchema>;
 export const CLUB_SETTINGS = [
   'enabled',
   'menuLabelEnabled',
+  'itemPhotosEnabled',
   'translationsEnabled',
   'callWaiterEnabled',
   'pdfMenuEnabled',

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { AddressSchema, BrandSchema, ClubMessageSchema, ClubPlanSchema, ClubStateSchema } from './clubs.ts';
+import {
+  AddressSchema,
+  BrandSchema,
+  ClubMessageSchema,
+  ClubPlanSchema,
+  ClubStateSchema,
+  StoredImageSchema,
+} from './clubs.ts';
 import { id, optionalText, requiredText, time } from './fields.ts';
 import {
   MENU_LANGUAGES,
@@ -60,6 +67,8 @@ export const ThemeSchema = z.object({
   pdfHighlight: z.string(),
   pdfSectionTitle: z.string(),
   pdfText: z.string(),
+  /** The PDF menu shows dishes' photos. */
+  pdfPhotos: z.boolean(),
 });
 export type Theme = z.infer<typeof ThemeSchema>;
 
@@ -81,6 +90,8 @@ export const ClubSchema = z.object({
   menuLabelEnabled: z.boolean(),
   pdfMenuEnabled: z.boolean(),
   translationsEnabled: z.boolean(),
+  /** Guests see dishes' photos; off for a text-only menu. */
+  itemPhotosEnabled: z.boolean(),
   theme: ThemeSchema.nullable(),
   message: ClubMessageSchema.nullable(),
 });
@@ -126,6 +137,10 @@ export const ItemTranslationSchema = z.object({
   translatedName: z.string().nullable(),
   translatedDescription: z.string().nullable(),
   translatedIngredients: z.string().nullable(),
+  originalPriceText: z.string().nullable(),
+  originalAdditionalNotes: z.string().nullable(),
+  translatedPriceText: z.string().nullable(),
+  translatedAdditionalNotes: z.string().nullable(),
 });
 
 /** Spec §3 Menu item. */
@@ -147,6 +162,8 @@ export const MenuItemSchema = z.object({
   /** Form level: the product's code when it is a branded product. */
   brandCode: z.string().nullable(),
   translateName: z.boolean(),
+  /** The dish's photo (the club's own upload, purpose `photo`, with its WebP widths); null without one. */
+  photo: StoredImageSchema.nullable(),
   translations: z.partialRecord(MenuLanguageSchema, ItemTranslationSchema),
 });
 export type MenuItem = z.infer<typeof MenuItemSchema>;
@@ -162,6 +179,15 @@ export const MenuSectionSchema = z.object({
 });
 export type MenuSection = z.infer<typeof MenuSectionSchema>;
 
+/** A banner's texts in one language; a text left out reads the original. */
+export const BannerTranslationSchema = z.object({
+  title: z.string().optional(),
+  subtitle: z.string().optional(),
+  description: z.string().optional(),
+  price: z.string().optional(),
+});
+export type BannerTranslation = z.infer<typeof BannerTranslationSchema>;
+
 /** Spec §3 Banner (promotion or event). */
 export const BannerSchema = z.object({
   id: z.number(),
@@ -171,6 +197,8 @@ export const BannerSchema = z.object({
   price: z.string(),
   imageUrl: z.string().nullable(),
   forYou: z.boolean(),
+  /** The texts in the club's other languages. */
+  translations: z.partialRecord(MenuLanguageSchema, BannerTranslationSchema),
 });
 export type Banner = z.infer<typeof BannerSchema>;
 
@@ -194,6 +222,8 @@ export const FullMenuSchema = z.object({
   banner: BannerSchema.nullable(),
   bannerUrl: z.string().nullable(),
   footer: z.string().nullable(),
+  /** The footer in the club's other languages (a language without one reads the original). */
+  footerTranslations: z.partialRecord(MenuLanguageSchema, z.string()),
   logo: z.string().nullable(),
   refreshTime: z.number(),
   callWaiterEnabled: z.boolean(),

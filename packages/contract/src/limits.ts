@@ -49,7 +49,8 @@ export const PARTNER_SUBSCRIPTION_MONTHS = [6, 12] as const;
 /** The word typed to confirm a deletion, per interface language. */
 export const DELETE_CONFIRMATION_WORD: Record<Language, string> = { it: 'elimina', en: 'delete' };
 
-export const IMAGE_CONTENT_TYPES = ['image/jpeg', 'image/png'] as const;
+/** Uploads judged by their content: JPG, PNG or WebP (the server re-encodes every one). */
+export const IMAGE_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 /** Uploaded images: at most 5 MB and 25 megapixels. */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_MAX_PIXELS = 25_000_000;
@@ -74,3 +75,6 @@ export const THEME = { borderRadius: 8, mode: 'light', direction: 'ltr' } as con
 export const SESSION_TOKEN_KEY = 'token';
 export const SESSION_ADMIN_KEY = 'admin';
 export const LANGUAGE_STORAGE_KEY = 'language';
+
+/** How long an owner's preview address of a guest page works, in minutes (0053). */
+export const GUEST_PREVIEW_MINUTES = 30;

@@ -32,6 +32,7 @@ export const BASE_COLUMNS = [
   'price',
   'priceText',
   'markers',
+  'photo',
 ] as const;
 export type BaseColumn = (typeof BASE_COLUMNS)[number];
 
@@ -56,6 +57,7 @@ export const COLUMN_LABELS: Record<TemplateLanguage, Record<BaseColumn, string>>
     price: 'Prezzo',
     priceText: 'Testo prezzo',
     markers: 'Etichette',
+    photo: 'Foto',
   },
   en: {
     section: 'Category',
@@ -66,6 +68,7 @@ export const COLUMN_LABELS: Record<TemplateLanguage, Record<BaseColumn, string>>
     price: 'Price',
     priceText: 'Price text',
     markers: 'Markers',
+    photo: 'Photo',
   },
 };
 
@@ -81,7 +84,18 @@ export const ALLERGEN_LABELS: Record<TemplateLanguage, Record<Allergen, string>>
 };
 
 /** Other headers a column is known by, in either language. */
-const HEADER_ALIASES: Partial<Record<BaseColumn, string[]>> = { section: ['Sezione', 'Section'] };
+const HEADER_ALIASES: Partial<Record<BaseColumn, string[]>> = {
+  section: ['Sezione', 'Section'],
+  photo: ['URL foto', 'Indirizzo foto', 'Photo URL', 'Immagine', 'Image'],
+};
+
+/**
+ * A dish's photo in the workbook: the address of an image the club uploaded to Carta (`/files/img/…`,
+ * alone or after the app's own address) or its key (`img/…`). The import reads the key out of it and
+ * never fetches anything.
+ */
+export const PHOTO_ADDRESS =
+  /^(?:(https?:\/\/[^/\s]+)\/files\/|\/files\/)?(img\/[0-9a-f]{24})(?:-\d{1,4}\.webp|\.jpg|\.png)?$/;
 
 /** A column's header in a language: `Nome`, or `Nome (EN)` for a translation. */
 export const columnLabel = (column: ImportColumn, language: TemplateLanguage): string => {

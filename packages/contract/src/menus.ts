@@ -1,13 +1,16 @@
 import { z } from 'zod';
 import { AllergenSchema, MenuLanguageSchema, MenuListEntrySchema } from './entities.ts';
-import { id, optionalText, price, requiredText } from './fields.ts';
+import { id, optionalText, plainString, price, requiredText } from './fields.ts';
 import {
   ITEM_DESCRIPTION_MAX,
   ITEM_INGREDIENTS_MAX,
   ITEM_NAME_MAX,
   MENU_FOOTER_MAX,
   MENU_HIDDEN_NOTE_MAX,
+  PROMOTION_DESCRIPTION_MAX,
   PROMOTION_PRICE_MAX,
+  PROMOTION_SUBTITLE_MAX,
+  PROMOTION_TITLE_MAX,
 } from './limits.ts';
 
 // The menu builder's requests (spec §7 Menus, Sections, Items; §5 item, menu and category rules).
@@ -39,6 +42,8 @@ const ItemTranslationInputSchema = z
     translatedName: optionalText(ITEM_NAME_MAX),
     translatedDescription: optionalText(ITEM_DESCRIPTION_MAX, { isMultiline: true }),
     translatedIngredients: optionalText(ITEM_INGREDIENTS_MAX, { isMultiline: true }),
+    translatedPriceText: optionalText(PROMOTION_PRICE_MAX),
+    translatedAdditionalNotes: optionalText(ITEM_NOTES_MAX),
   })
   .strict();
 
@@ -56,6 +61,8 @@ export const ItemFieldsSchema = z
     additionalNotes: optionalText(ITEM_NOTES_MAX),
     price: price.nullish().transform((value) => value ?? null),
     priceText: optionalText(PROMOTION_PRICE_MAX),
+    /** An image key from the upload flow (purpose `photo`), or null for none. */
+    photo: plainString().max(200).nullable().default(null),
     disabled: z.boolean().default(false),
     outOfStock: z.boolean().default(false),
     bestSeller: z.boolean().default(false),
@@ -100,21 +107,27 @@ const NewSectionSchema = z
   })
   .strict();
 
+/** One text per language, blank ones left out; optional, so a request without it changes none. */
+const textByLanguage = (text: ReturnType<typeof optionalText>) =>
+  z
+    .partialRecord(MenuLanguageSchema, text)
+    .transform((texts) =>
+      Object.fromEntries(
+        Object.entries(texts).filter((entry): entry is [string, string] => Boolean(entry[1])),
+      ),
+    )
+    .optional();
+
 /** A menu's own fields (spec §3 Full menu, form level; §5 limits). */
 export const MenuFieldsSchema = z
   .object({
     name: requiredText(MENU_NAME_MAX),
     /** The name guests read in each of the club's languages; when sent, replaces them all (blank: none). */
-    nameTranslations: z
-      .partialRecord(MenuLanguageSchema, optionalText(MENU_NAME_MAX))
-      .transform((names) =>
-        Object.fromEntries(
-          Object.entries(names).filter((entry): entry is [string, string] => Boolean(entry[1])),
-        ),
-      )
-      .optional(),
+    nameTranslations: textByLanguage(optionalText(MENU_NAME_MAX)),
     adminDisplayName: optionalText(MENU_HIDDEN_NOTE_MAX),
     footer: optionalText(MENU_FOOTER_MAX, { isMultiline: true }),
+    /** The footer in each of the club's languages; when sent, replaces them all (blank: none). */
+    footerTranslations: textByLanguage(optionalText(MENU_FOOTER_MAX, { isMultiline: true })),
     enabled: z.boolean().default(true),
     refreshTime: refreshTime.default(REFRESH_TIME_DEFAULT),
     /** null: the club's theme. */
@@ -205,44 +218,111 @@ export const TranslationProgressSchema = z.object({
 });
 export type TranslationProgress = z.infer<typeof TranslationProgressSchema>;
 
-export const TRANSLATABLE_FIELDS = ['name', 'description', 'ingredients'] as const;
+/**
+ * Every text a guest reads that an owner may translate, by what it belongs to, with the original field's
+ * limit: a translation is held to the same length and the same line rule as the text it translates.
+ */
+export const TRANSLATABLE_TEXTS = {
+  menu: { name: { max: MENU_NAME_MAX }, footer: { max: MENU_FOOTER_MAX, isMultiline: true } },
+  banner: {
+    title: { max: PROMOTION_TITLE_MAX },
+    subtitle: { max: PROMOTION_SUBTITLE_MAX },
+    description: { max: PROMOTION_DESCRIPTION_MAX, isMultiline: true },
+    price: { max: PROMOTION_PRICE_MAX },
+  },
+  section: { name: { max: SECTION_NAME_MAX } },
+  item: {
+    name: { max: ITEM_NAME_MAX },
+    description: { max: ITEM_DESCRIPTION_MAX, isMultiline: true },
+    ingredients: { max: ITEM_INGREDIENTS_MAX, isMultiline: true },
+    priceText: { max: PROMOTION_PRICE_MAX },
+    additionalNotes: { max: ITEM_NOTES_MAX },
+  },
+} as const satisfies Record<string, Record<string, { max: number; isMultiline?: boolean }>>;
+export type TranslatableKind = keyof typeof TRANSLATABLE_TEXTS;
+export type TranslatableField<Kind extends TranslatableKind = TranslatableKind> =
+  Kind extends TranslatableKind ? keyof (typeof TRANSLATABLE_TEXTS)[Kind] & string : never;
+export const TRANSLATABLE_KINDS = Object.keys(TRANSLATABLE_TEXTS) as TranslatableKind[];
+export const TRANSLATABLE_FIELDS = [
+  'name',
+  'footer',
+  'title',
+  'subtitle',
+  'description',
+  'ingredients',
+  'price',
+  'priceText',
+  'additionalNotes',
+] as const satisfies readonly TranslatableField[];
 
-/** One text of a menu with its translation per language (GET .../translations); the menu's own name has `sectionId` 0. */
-export const TranslatableTextSchema = z.object({
-  kind: z.enum(['menu', 'section', 'item']),
-  id: z.number(),
-  sectionId: z.number(),
-  field: z.enum(TRANSLATABLE_FIELDS),
-  original: z.string(),
-  translations: z.partialRecord(MenuLanguageSchema, z.string().nullable()),
-});
+/** The limit of a translated text: its original field's. */
+export const translatableLimitOf = (kind: TranslatableKind, field: string) =>
+  (TRANSLATABLE_TEXTS[kind] as Record<string, { max: number; isMultiline?: boolean }>)[field];
+
+/** The texts of one kind: its own fields only. */
+const translatableTextOf = <Kind extends TranslatableKind>(kind: Kind) =>
+  z.object({
+    kind: z.literal(kind),
+    id: z.number(),
+    sectionId: z.number(),
+    field: z.enum(
+      Object.keys(TRANSLATABLE_TEXTS[kind]) as [TranslatableField<Kind>, ...TranslatableField<Kind>[]],
+    ),
+    original: z.string(),
+    translations: z.partialRecord(MenuLanguageSchema, z.string().nullable()),
+  });
+
+/**
+ * One text of a menu with its translation per language (GET .../translations). `sectionId` is the
+ * category an item or a category belongs to; 0 for the menu's own texts and its banner's.
+ */
+export const TranslatableTextSchema = z.discriminatedUnion('kind', [
+  translatableTextOf('menu'),
+  translatableTextOf('banner'),
+  translatableTextOf('section'),
+  translatableTextOf('item'),
+]);
 export type TranslatableText = z.infer<typeof TranslatableTextSchema>;
 
 export const MenuTranslationsSchema = z.object({
   languages: z.array(MenuLanguageSchema),
+  /** The club's switch: guests read translations only while it is on. */
+  translationsEnabled: z.boolean(),
   progress: z.array(TranslationProgressSchema),
   texts: z.array(TranslatableTextSchema),
 });
 export type MenuTranslations = z.infer<typeof MenuTranslationsSchema>;
 
+/**
+ * One translated text to write: which text, into which language, and the text (blank removes the
+ * translation), held to its original field's limit.
+ */
+const TranslationChangeSchema = z
+  .object({
+    kind: z.enum(TRANSLATABLE_KINDS as [TranslatableKind, ...TranslatableKind[]]),
+    id,
+    field: z.enum(TRANSLATABLE_FIELDS),
+    language: MenuLanguageSchema,
+    text: z.string().nullish(),
+  })
+  .strict()
+  .transform((change, context) => {
+    const limit = translatableLimitOf(change.kind, change.field);
+    if (!limit) {
+      context.addIssue({ code: 'custom', path: ['field'], message: 'validation.invalid' });
+      return z.NEVER;
+    }
+    const text = optionalText(limit.max, { isMultiline: limit.isMultiline }).safeParse(change.text);
+    if (!text.success) {
+      for (const issue of text.error.issues)
+        context.addIssue({ code: 'custom', path: ['text', ...issue.path], message: issue.message });
+      return z.NEVER;
+    }
+    return { ...change, text: text.data };
+  });
+
 /** PUT .../translations: edit many translated texts in place; a blank text removes the translation. */
 export const SaveTranslationsRequestSchema = z
-  .object({
-    texts: z
-      .array(
-        z
-          .object({
-            kind: z.enum(['menu', 'section', 'item']),
-            id,
-            field: z.enum(TRANSLATABLE_FIELDS),
-            language: MenuLanguageSchema,
-            // Descriptions and ingredients may run over several lines; names come from one-line fields.
-            text: optionalText(ITEM_DESCRIPTION_MAX, { isMultiline: true }),
-          })
-          .strict(),
-      )
-      .min(1)
-      .max(2000),
-  })
+  .object({ texts: z.array(TranslationChangeSchema).min(1).max(2000) })
   .strict();
 export type SaveTranslationsRequest = z.input<typeof SaveTranslationsRequestSchema>;

@@ -38,6 +38,8 @@ export const SaveCustomThemeRequestSchema = z
     font: z.enum(THEME_FONTS, { error: 'validation.invalid' }),
     /** An image key from the upload flow (purpose `background`), or null for none. */
     backgroundImage: plainString().max(200).nullable().default(null),
+    /** The PDF menu shows dishes' photos. */
+    pdfPhotos: z.boolean().default(false),
     ...(Object.fromEntries(THEME_COLOURS.map((name) => [name, colour])) as Record<
       ThemeColour,
       typeof colour

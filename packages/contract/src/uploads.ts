@@ -6,7 +6,7 @@ import { IMAGE_CONTENT_TYPES } from './limits.ts';
 // complete the upload so the server checks, re-encodes and stores the image.
 
 /** What an image is for; each purpose has its own sizes. */
-export const IMAGE_PURPOSES = ['logo', 'banner', 'background'] as const;
+export const IMAGE_PURPOSES = ['logo', 'banner', 'background', 'photo'] as const;
 export const ImagePurposeSchema = z.enum(IMAGE_PURPOSES);
 export type ImagePurpose = z.infer<typeof ImagePurposeSchema>;
 
@@ -20,7 +20,7 @@ export const CreateUploadRequestSchema = z
 export type CreateUploadRequest = z.infer<typeof CreateUploadRequestSchema>;
 
 /** The purpose rides in the id so completing needs nothing stored in between. */
-export const UPLOAD_ID_PATTERN = /^(logo|banner|background)-[0-9a-f]{32}$/;
+export const UPLOAD_ID_PATTERN = /^(logo|banner|background|photo)-[0-9a-f]{32}$/;
 
 export const UploadTicketSchema = z.object({
   uploadId: z.string().regex(UPLOAD_ID_PATTERN),

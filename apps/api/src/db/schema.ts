@@ -93,7 +93,9 @@ export const oneTimeTokens = pgTable(
   'one_time_tokens',
   {
     id: identity(),
-    purpose: text({ enum: ['account_activation', 'password_reset', 'club_activation'] }).notNull(),
+    purpose: text({
+      enum: ['account_activation', 'password_reset', 'club_activation', 'authenticator_reset'],
+    }).notNull(),
     accountId: integer().references(() => accounts.id, { onDelete: 'cascade' }),
     clubId: integer().references(() => clubs.id, { onDelete: 'cascade' }),
     tokenHash: text().notNull().unique(),
@@ -102,6 +104,32 @@ export const oneTimeTokens = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index().on(table.accountId), index().on(table.clubId)],
+);
+
+/**
+ * An owner's request to reset a lost authenticator (decision 0051): the recovery email's link confirms
+ * it came from the account's mailbox, then a support person approves or refuses it in the admin console;
+ * once approved the owner enrols a new authenticator at the next login. Each step is audited.
+ */
+export const authenticatorResets = pgTable(
+  'authenticator_resets',
+  {
+    id: identity(),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    status: text({ enum: ['email_pending', 'awaiting_support', 'approved', 'refused', 'completed'] })
+      .notNull()
+      .default('email_pending'),
+    /** What the owner wrote to support, shown to the admin. */
+    reason: text(),
+    emailConfirmedAt: timestamp({ withTimezone: true }),
+    decidedBy: integer().references(() => accounts.id, { onDelete: 'set null' }),
+    decidedAt: timestamp({ withTimezone: true }),
+    completedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index().on(table.accountId), index().on(table.status)],
 );
 
 /** Failed attempts (login, recovery) counted for rate limiting, by account and by address. */
@@ -178,6 +206,8 @@ export const themes = pgTable(
     pdfHighlight: text().notNull(),
     pdfSectionTitle: text().notNull(),
     pdfText: text().notNull(),
+    /** The PDF menu shows dishes' photos. */
+    pdfPhotos: boolean().notNull().default(false),
   },
   (table) => [index().on(table.clubId)],
 );
@@ -220,7 +250,9 @@ export const clubs = pgTable(
     callWaiterEnabled: boolean().notNull().default(false),
     menuLabelEnabled: boolean().notNull().default(true),
     pdfMenuEnabled: boolean().notNull().default(false),
-    translationsEnabled: boolean().notNull().default(false),
+    translationsEnabled: boolean().notNull().default(true),
+    /** Guests see dishes' photos; off for a text-only menu. */
+    itemPhotosEnabled: boolean().notNull().default(true),
     menuLanguages: text().array().notNull().default(sql`'{}'::text[]`),
     themeId: integer().references((): AnyPgColumn => themes.id, { onDelete: 'set null' }),
     freeForever: boolean().notNull().default(false),
@@ -258,6 +290,8 @@ export const menus = pgTable(
     position: integer().notNull(),
     enabled: boolean().notNull().default(true),
     footer: text(),
+    /** The footer in the club's other languages, e.g. { "en": "Service included" }. */
+    footerTranslations: jsonb().$type<Partial<Record<string, string>>>().notNull().default({}),
     logo: text(),
     /** Seconds between refreshes of the guest page. */
     refreshTime: integer().notNull().default(60),
@@ -318,6 +352,8 @@ export const menuItems = pgTable(
     branded: boolean().notNull().default(false),
     brandCode: text(),
     translateName: boolean().notNull().default(true),
+    /** Address of the dish's photo among the club's own uploads (purpose `photo`); null without one. */
+    photo: text(),
   },
   (table) => [
     index().on(table.sectionId, table.position),
@@ -336,6 +372,8 @@ export const itemTranslations = pgTable(
     translatedName: text(),
     translatedDescription: text(),
     translatedIngredients: text(),
+    translatedPriceText: text(),
+    translatedAdditionalNotes: text(),
   },
   (table) => [uniqueIndex().on(table.itemId, table.language)],
 );
@@ -367,6 +405,13 @@ export const banners = pgTable('banners', {
   price: text().notNull(),
   imageUrl: text(),
   forYou: boolean().notNull().default(false),
+  /** Texts in the club's other languages, e.g. { "en": { "title": "Happy hour" } }. */
+  translations: jsonb()
+    .$type<
+      Partial<Record<string, { title?: string; subtitle?: string; description?: string; price?: string }>>
+    >()
+    .notNull()
+    .default({}),
   createdAt: createdAt(),
 });
 
@@ -625,7 +670,7 @@ export const storedFiles = pgTable(
     id: identity(),
     clubId: integer().references(() => clubs.id, { onDelete: 'cascade' }),
     key: text().notNull(),
-    purpose: text({ enum: ['logo', 'banner', 'background'] }).notNull(),
+    purpose: text({ enum: ['logo', 'banner', 'background', 'photo'] }).notNull(),
     /** Of the re-encoded original. */
     contentType: text().notNull(),
     bytes: integer().notNull(),

@@ -6,6 +6,7 @@ import {
   guestTablePath,
   guestWaiterPath,
 } from '@carta/contract/guest-paths';
+import { GUEST_PREVIEW_PARAM } from '@carta/contract/guest-preview';
 import { API_BASE_PATH } from '@carta/contract/limits';
 import { TableParamsSchema } from '@carta/contract/tables';
 import type { ThemeFont } from '@carta/contract/themes';
@@ -18,6 +19,7 @@ import { type LanguageChoice, renderMenuPage, renderNoticePage, renderTablePage 
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isClubWaiting, isGuestPreview } from '../features/guest/guest-preview.ts';
 import { loadCallableTable, loadGuestMenu, loadGuestTable } from '../features/guest/guest-view.ts';
 import { limitWaiterCalls } from '../features/waiter-calls/waiter-call-limit.ts';
 import { callWaiter } from '../features/waiter-calls/waiter-call-store.ts';
@@ -30,7 +32,12 @@ import {
 } from '../plugins/guest-cache.ts';
 
 const MenuParams = TableParamsSchema.extend({ menuId: id });
-const PageQuery = z.object({ lang: z.string().max(5).optional(), list: z.string().optional() });
+const PageQuery = z.object({
+  lang: z.string().max(5).optional(),
+  list: z.string().optional(),
+  /** The owner's signed preview of a club waiting for activation (0053). */
+  preview: z.string().max(100).optional(),
+});
 const WaiterQuery = z.object({ back: z.string().max(200).optional() });
 
 /** The original text of a menu is taken to be Italian; translations add the club's other languages. */
@@ -161,12 +168,38 @@ export const guestPageRoutes: FastifyPluginAsyncZod = async (app) => {
     return send(request, reply, answer);
   };
 
+  /** The preview parameter again, for the links of a preview page: it stays a preview. */
+  const previewQueryOf = (preview: string | null) =>
+    preview ? `&${GUEST_PREVIEW_PARAM}=${encodeURIComponent(preview)}` : '';
+
+  /**
+   * The owner's preview (0053): the signed parameter of a club still waiting for activation. Anything
+   * else (no parameter, forged, expired, another club's, a club already open) is an ordinary guest.
+   */
+  const previewOf = async (clubId: number, value: string | undefined) =>
+    value && isGuestPreview(app.appSecret, clubId, value) && (await isClubWaiting(app.db, clubId))
+      ? value
+      : null;
+
+  /** A preview is the owner's alone: never kept by any cache, never indexed, never a view. */
+  const sendPreview = async (request: FastifyRequest, reply: FastifyReply, page: CachedPage) => {
+    reply
+      .header('cache-control', 'no-store')
+      .header('x-robots-tag', 'noindex, nofollow')
+      .header('x-content-type-options', 'nosniff')
+      .header('referrer-policy', 'no-referrer');
+    if ('location' in page) return reply.redirect(page.location, page.status);
+    return sendKeptBody(request, reply, page.status, 'text/html; charset=utf-8', page.body);
+  };
+
   const renderTable = async (
     { clubId, tableId }: z.infer<typeof TableParamsSchema>,
     query: z.infer<typeof PageQuery>,
     acceptLanguage: string | undefined,
+    preview: string | null = null,
   ): Promise<CachedPage> => {
-    const table = await loadGuestTable(app.db, clubId, tableId);
+    const table = await loadGuestTable(app.db, clubId, tableId, new Date(), { preview: preview !== null });
+    const previewQuery = previewQueryOf(preview);
     if (table.kind === 'notFound')
       return page(404, renderNoticePage({ language: pickGuestLanguage(acceptLanguage), kind: 'notFound' }));
     if (table.kind === 'closed') {
@@ -178,7 +211,8 @@ export const guestPageRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     const { language, languages } = chooseLanguage(table.languages, query.lang, acceptLanguage);
     const path = guestTablePath(clubId, tableId);
-    const menuHref = (menuId: number) => `${guestMenuPath(clubId, tableId, menuId)}?lang=${language}`;
+    const menuHref = (menuId: number) =>
+      `${guestMenuPath(clubId, tableId, menuId)}?lang=${language}${previewQuery}`;
     // With exactly one menu, open it; the list stays one tap back (?list). Not when the plan withholds
     // others: the list says so (0048).
     const [onlyMenu, ...others] = table.response.menu;
@@ -190,11 +224,13 @@ export const guestPageRoutes: FastifyPluginAsyncZod = async (app) => {
         script: scriptPath,
         table: table.response,
         language,
-        languages: choices(languages, language, path),
+        languages: choices(languages, language, path, previewQuery),
         menuHref,
         nextOpening: nextOpeningText(language, table.nextOpening) ?? null,
         fontUrl: fontUrlOf(table.response.theme),
-        waiter: waiterLinks(clubId, tableId, `${path}?list&lang=${language}`),
+        // A preview calls no waiter.
+        waiter: preview ? null : waiterLinks(clubId, tableId, `${path}?list&lang=${language}`),
+        isPreview: preview !== null,
       }),
     );
   };
@@ -203,8 +239,12 @@ export const guestPageRoutes: FastifyPluginAsyncZod = async (app) => {
     { clubId, tableId, menuId }: z.infer<typeof MenuParams>,
     query: z.infer<typeof PageQuery>,
     acceptLanguage: string | undefined,
+    preview: string | null = null,
   ): Promise<CachedPage> => {
-    const result = await loadGuestMenu(app.db, clubId, tableId, menuId);
+    const result = await loadGuestMenu(app.db, clubId, tableId, menuId, new Date(), {
+      preview: preview !== null,
+    });
+    const previewQuery = previewQueryOf(preview);
     if (result.kind === 'notFound')
       return page(404, renderNoticePage({ language: pickGuestLanguage(acceptLanguage), kind: 'notFound' }));
     if (result.kind === 'closed') {
@@ -228,7 +268,7 @@ export const guestPageRoutes: FastifyPluginAsyncZod = async (app) => {
           kind: 'menuClosed',
           clubName: result.clubName,
           ...(detail ? { detail } : {}),
-          link: { href: `${tablePath}?list`, label: chrome[language].allMenus },
+          link: { href: `${tablePath}?list${previewQuery}`, label: chrome[language].allMenus },
         }),
       );
     }
@@ -242,11 +282,16 @@ export const guestPageRoutes: FastifyPluginAsyncZod = async (app) => {
         clubName: result.clubName,
         tableName: result.tableName,
         language,
-        languages: choices(languages, language, menuPath),
-        listHref: `${tablePath}?list&lang=${language}`,
+        languages: choices(languages, language, menuPath, previewQuery),
+        listHref: `${tablePath}?list&lang=${language}${previewQuery}`,
         fontUrl: fontUrlOf(result.menu.theme),
-        waiter: waiterLinks(clubId, tableId, `${menuPath}?lang=${language}`),
-        pdfHref: result.isPdfOffered ? `${guestMenuPdfPath(clubId, tableId, menuId)}?lang=${language}` : null,
+        // A preview calls no waiter and offers no PDF: both are the open club's, for its guests.
+        waiter: preview ? null : waiterLinks(clubId, tableId, `${menuPath}?lang=${language}`),
+        pdfHref:
+          result.isPdfOffered && !preview
+            ? `${guestMenuPdfPath(clubId, tableId, menuId)}?lang=${language}`
+            : null,
+        isPreview: preview !== null,
       }),
     );
   };
@@ -322,6 +367,13 @@ export const guestPageRoutes: FastifyPluginAsyncZod = async (app) => {
     guestTablePath(':clubId', ':tableId'),
     { compress: false, schema: { hide: true, params: TableParamsSchema, querystring: PageQuery } },
     async (request, reply) => {
+      const preview = await previewOf(request.params.clubId, request.query.preview);
+      if (preview)
+        return sendPreview(
+          request,
+          reply,
+          await renderTable(request.params, request.query, request.headers['accept-language'], preview),
+        );
       return cached(request, reply, { ...request.params, menuId: 0 }, () =>
         renderTable(request.params, request.query, request.headers['accept-language']),
       );
@@ -332,6 +384,13 @@ export const guestPageRoutes: FastifyPluginAsyncZod = async (app) => {
     guestMenuPath(':clubId', ':tableId', ':menuId'),
     { compress: false, schema: { hide: true, params: MenuParams, querystring: PageQuery } },
     async (request, reply) => {
+      const preview = await previewOf(request.params.clubId, request.query.preview);
+      if (preview)
+        return sendPreview(
+          request,
+          reply,
+          await renderMenu(request.params, request.query, request.headers['accept-language'], preview),
+        );
       return cached(request, reply, request.params, () =>
         renderMenu(request.params, request.query, request.headers['accept-language']),
       );

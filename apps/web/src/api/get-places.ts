@@ -1,5 +1,5 @@
-import { PlaceSchema } from '@carta/contract/clubs';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { CityMatchSchema, PlaceSchema } from '@carta/contract/clubs';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../lib/api-client.ts';
 import { currentLanguage } from '../lib/i18n.ts';
@@ -36,4 +36,22 @@ export const useCities = (country: string, state: string) =>
       }),
     enabled: /^[A-Z]{2}$/.test(country) && state !== '',
     staleTime: DAY_MS,
+  });
+
+const CityMatches = z.array(CityMatchSchema);
+
+/** Cities of a country by (part of) their name with their province: Italy's comuni. */
+export const useCitySearch = (country: string, query: string) =>
+  useQuery({
+    queryKey: ['citySearch', country, query],
+    queryFn: ({ signal }) =>
+      apiRequest(`/countries/${encodeURIComponent(country)}/cities`, {
+        query: { query },
+        responseSchema: CityMatches,
+        signal,
+      }),
+    enabled: /^[A-Z]{2}$/.test(country) && query !== '',
+    staleTime: DAY_MS,
+    // While the next letters are looked up, the last matches stay in the list.
+    placeholderData: keepPreviousData,
   });

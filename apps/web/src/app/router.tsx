@@ -79,6 +79,20 @@ export const routes: RouteObject[] = [
             path: 'password/reset',
             lazy: screen(() => import('../features/auth/password-reset-screen.tsx'), 'PasswordResetScreen'),
           },
+          {
+            path: 'authenticator/lost',
+            lazy: screen(
+              () => import('../features/auth/lost-authenticator-screen.tsx'),
+              'LostAuthenticatorScreen',
+            ),
+          },
+          {
+            path: 'authenticator/reset',
+            lazy: screen(
+              () => import('../features/auth/authenticator-reset-link-screen.tsx'),
+              'AuthenticatorResetLinkScreen',
+            ),
+          },
           // A sign-in page too (spec §2: for whoever cannot log in), with their legal links below.
           {
             path: 'account/delete',
@@ -111,6 +125,14 @@ export const routes: RouteObject[] = [
             lazy: firstScreen(
               () => import('../features/static-pages/not-found-screen.tsx'),
               'NotFoundScreen',
+            ),
+          },
+          // The operations email's activation link (0053): no session needed, the link's token is enough.
+          {
+            path: 'club-activation',
+            lazy: screen(
+              () => import('../features/admin/club-activation-screen.tsx'),
+              'ClubActivationScreen',
             ),
           },
           // Not lazy: the error handling around the router needs this screen in the main chunk anyway.

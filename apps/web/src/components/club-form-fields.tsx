@@ -1,5 +1,7 @@
-import type { CreateClubRequestSchema } from '@carta/contract/clubs';
+import type { CityMatch, CreateClubRequestSchema } from '@carta/contract/clubs';
 import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
 import Collapse from '@mui/material/Collapse';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
@@ -7,17 +9,108 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useBrands } from '../api/get-brands.ts';
-import { useCities, useCountries, useStates } from '../api/get-places.ts';
+import { useCities, useCitySearch, useCountries, useStates } from '../api/get-places.ts';
 import { translateMessageKey } from '../lib/i18n.ts';
 import { FormTextField } from './form-text-field.tsx';
 
 export type ClubFormValues = z.input<typeof CreateClubRequestSchema>;
 type AddressName = 'club.address' | 'club.billingAddress';
+
+const useDebounced = (value: string, delayMs: number) => {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return debounced;
+};
+
+const ITALY = 'IT';
+
+/**
+ * Italy's comune: typing searches ISTAT's comuni of every province, accents aside; choosing one fills its
+ * province. What is typed stays the city, so the server can still tell which comune it means.
+ */
+const ItalianCityField = ({ name }: { name: AddressName }) => {
+  const { t } = useTranslation();
+  const { control, setValue } = useFormContext<ClubFormValues>();
+  const [typed, setTyped] = useState('');
+  const query = useDebounced(typed.trim(), 200);
+  const matches = useCitySearch(ITALY, query);
+  const options = query ? (matches.data ?? []) : [];
+  const errorText = (message: string | undefined) => (message ? translateMessageKey(t, message) : undefined);
+
+  return (
+    <Controller
+      name={`${name}.city`}
+      control={control}
+      render={({ field, fieldState }) => (
+        <Autocomplete<CityMatch, false, false, true>
+          sx={{ flex: 1 }}
+          freeSolo
+          options={options}
+          // The server already matched and ordered them.
+          filterOptions={(found) => found}
+          getOptionLabel={(option) => (typeof option === 'string' ? option : option.name)}
+          getOptionKey={(option) =>
+            typeof option === 'string' ? option : `${option.name}|${option.stateIso2}`
+          }
+          isOptionEqualToValue={(option, value) =>
+            option.name === value.name && option.stateIso2 === value.stateIso2
+          }
+          loading={matches.isFetching}
+          inputValue={field.value ?? ''}
+          onInputChange={(_, value, reason) => {
+            field.onChange(value);
+            if (reason === 'input') setTyped(value);
+          }}
+          onChange={(_, option) => {
+            if (option && typeof option !== 'string') {
+              field.onChange(option.name);
+              setValue(`${name}.state`, option.stateIso2, { shouldDirty: true, shouldValidate: true });
+            }
+          }}
+          renderOption={({ key, ...props }, option) => (
+            <Box component="li" key={key} {...props}>
+              <Stack>
+                <Typography variant="body2">{option.name}</Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {`${option.stateName} (${option.stateIso2})`}
+                </Typography>
+              </Stack>
+            </Box>
+          )}
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              inputRef={field.ref}
+              label={t('clubForm.city')}
+              required
+              error={fieldState.invalid}
+              helperText={errorText(fieldState.error?.message) ?? t('clubForm.comuneHelp')}
+              slotProps={{
+                input: {
+                  ...params.InputProps,
+                  endAdornment: (
+                    <>
+                      {matches.isFetching && <CircularProgress color="inherit" size={18} />}
+                      {params.InputProps.endAdornment}
+                    </>
+                  ),
+                },
+              }}
+            />
+          )}
+        />
+      )}
+    />
+  );
+};
 
 /** Country, province and city pickers fed by the geography calls, then the address lines. */
 export const AddressFields = ({ name }: { name: AddressName }) => {
@@ -26,8 +119,10 @@ export const AddressFields = ({ name }: { name: AddressName }) => {
   const country = useWatch({ control, name: `${name}.country` }) ?? '';
   const state = useWatch({ control, name: `${name}.state` }) ?? '';
   const countries = useCountries();
+  const isItaly = country === ITALY;
   const states = useStates(country);
-  const cities = useCities(country, state);
+  // Italy's comuni are searched by ItalianCityField instead of listed by province.
+  const cities = useCities(isItaly ? '' : country, state);
   const stateOptions = states.data ?? [];
   const cityOptions = (cities.data ?? []).map((city) => city.name);
   const errorText = (message: string | undefined) => (message ? translateMessageKey(t, message) : undefined);
@@ -63,41 +158,27 @@ export const AddressFields = ({ name }: { name: AddressName }) => {
         )}
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        {isItaly && <ItalianCityField name={name} />}
         <Controller
           name={`${name}.state`}
           control={control}
-          render={({ field }) => (
+          render={({ field, fieldState }) => (
             <Autocomplete
               sx={{ flex: 1 }}
               options={stateOptions}
               disabled={stateOptions.length === 0}
               value={stateOptions.find((option) => option.iso2 === field.value) ?? null}
-              getOptionLabel={(option) => option.name}
+              getOptionLabel={(option) => (isItaly ? `${option.name} (${option.iso2})` : option.name)}
               isOptionEqualToValue={(option, value) => option.iso2 === value.iso2}
               onChange={(_, option) => {
                 field.onChange(option?.iso2 ?? null);
                 setValue(`${name}.city`, '');
               }}
-              renderInput={(params) => <TextField {...params} label={t('clubForm.province')} />}
-            />
-          )}
-        />
-        <Controller
-          name={`${name}.city`}
-          control={control}
-          render={({ field, fieldState }) => (
-            <Autocomplete
-              sx={{ flex: 1 }}
-              freeSolo
-              options={cityOptions}
-              inputValue={field.value ?? ''}
-              onInputChange={(_, value) => field.onChange(value)}
               renderInput={(params) => (
                 <TextField
                   {...params}
                   inputRef={field.ref}
-                  label={t('clubForm.city')}
-                  required
+                  label={t('clubForm.province')}
                   error={fieldState.invalid}
                   helperText={errorText(fieldState.error?.message)}
                 />
@@ -105,6 +186,31 @@ export const AddressFields = ({ name }: { name: AddressName }) => {
             />
           )}
         />
+        {!isItaly && (
+          <Controller
+            name={`${name}.city`}
+            control={control}
+            render={({ field, fieldState }) => (
+              <Autocomplete
+                sx={{ flex: 1 }}
+                freeSolo
+                options={cityOptions}
+                inputValue={field.value ?? ''}
+                onInputChange={(_, value) => field.onChange(value)}
+                renderInput={(params) => (
+                  <TextField
+                    {...params}
+                    inputRef={field.ref}
+                    label={t('clubForm.city')}
+                    required
+                    error={fieldState.invalid}
+                    helperText={errorText(fieldState.error?.message)}
+                  />
+                )}
+              />
+            )}
+          />
+        )}
       </Stack>
       <FormTextField<ClubFormValues>
         name={`${name}.line1`}

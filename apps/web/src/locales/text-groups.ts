@@ -21,6 +21,8 @@ export const FIRST_TEXT_GROUPS = [
   'deleteAccount',
   'clubSwitcher',
   'clubState',
+  // The board's preview of the guest page while the club waits for activation.
+  'guestPreview',
   'board',
   'waiterCalls',
 ] as const;

@@ -96,7 +96,8 @@ export const verifyCredentials = async (
   if (candidates.length === 0) await verifyPassword(await decoyPasswordHash(), credentials.password);
   if (!account) return null;
   if (credentials.totp === undefined) return { account, step: null };
-  if (!account.totpSecret) return null;
+  // No authenticator (support reset it, 0051): the password alone is checked; no step, so no login.
+  if (!account.totpSecret) return { account, step: null };
   const step = matchTotpStep(app.secretBox.open(account.totpSecret), credentials.totp);
   if (step === null) return null;
   return { account, step };

@@ -1,6 +1,8 @@
 import { and, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database, Executor } from '../../db/client.ts';
 import { accounts, authAttempts } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
 
 export const ATTEMPT_WINDOW_MS = 15 * 60 * 1000;
 /** Failures from one network address, whatever the phones, before the address waits out the window. */
@@ -79,6 +81,17 @@ export const secondsUntilAllowed = async (
   const reopensAt = Math.max(...reopenings);
   if (reopensAt <= now.getTime()) return null;
   return Math.max(1, Math.ceil((reopensAt - now.getTime()) / 1000));
+};
+
+/** Answers 429 with the seconds to wait when the phone or the caller's address must wait. */
+export const refuseWhenLimited = async (
+  app: FastifyInstance,
+  request: FastifyRequest,
+  kind: Kind,
+  phone: string,
+) => {
+  const wait = await secondsUntilAllowed(app.db, kind, phone, request.ip);
+  if (wait !== null) throw new AppError(429, 'RATE_LIMITED', { headers: { 'retry-after': String(wait) } });
 };
 
 export const recordFailedAttempt = async (

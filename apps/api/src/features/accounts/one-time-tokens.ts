@@ -3,12 +3,14 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { oneTimeTokens } from '../../db/schema.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 
-type Purpose = 'account_activation' | 'password_reset' | 'club_activation';
+type Purpose = 'account_activation' | 'password_reset' | 'club_activation' | 'authenticator_reset';
 
 export const TOKEN_LIFETIME_MS: Record<Purpose, number> = {
   account_activation: 7 * 24 * 60 * 60 * 1000,
   password_reset: 60 * 60 * 1000,
   club_activation: 30 * 24 * 60 * 60 * 1000,
+  // Like a password reset's: the link confirms the mailbox is the owner's, now.
+  authenticator_reset: 60 * 60 * 1000,
 };
 
 /** A single-use link token; only its hash is stored. */
@@ -60,3 +62,20 @@ export const revokeTokens = (db: Database | Transaction, accountId: number, purp
         isNull(oneTimeTokens.usedAt),
       ),
     );
+
+/**
+ * A token's row whether used or not, expired or not, or null when it is unknown: what a link that
+ * may be followed twice (the club activation, 0053) reads to tell "already done" from "not valid".
+ */
+export const findToken = async (db: Database | Transaction, purpose: Purpose, token: string) => {
+  const [row] = await db
+    .select({
+      accountId: oneTimeTokens.accountId,
+      clubId: oneTimeTokens.clubId,
+      expiresAt: oneTimeTokens.expiresAt,
+      usedAt: oneTimeTokens.usedAt,
+    })
+    .from(oneTimeTokens)
+    .where(and(eq(oneTimeTokens.tokenHash, hashToken(token)), eq(oneTimeTokens.purpose, purpose)));
+  return row ?? null;
+};

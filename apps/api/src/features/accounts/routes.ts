@@ -13,7 +13,6 @@ import {
   TokenQuerySchema,
   UserLanguageRequestSchema,
 } from '@carta/contract/accounts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
@@ -32,7 +31,8 @@ import {
   startSession,
   verifyCredentials,
 } from './accounts.ts';
-import { clearFailedLogins, recordFailedAttempt, secondsUntilAllowed } from './attempts.ts';
+import { clearFailedLogins, recordFailedAttempt, refuseWhenLimited } from './attempts.ts';
+import { authenticatorRoutes } from './authenticator-routes.ts';
 import { issueToken } from './one-time-tokens.ts';
 import { hashPassword } from './passwords.ts';
 import { revokeSession } from './sessions.ts';
@@ -41,17 +41,9 @@ const NoContent = z.null().describe('No content');
 
 const loginFailed = () => new AppError(401, 'LOGIN_FAILED');
 
-const refuseWhenLimited = async (
-  app: FastifyInstance,
-  request: FastifyRequest,
-  kind: 'login' | 'recovery',
-  phone: string,
-) => {
-  const wait = await secondsUntilAllowed(app.db, kind, phone, request.ip);
-  if (wait !== null) throw new AppError(429, 'RATE_LIMITED', { headers: { 'retry-after': String(wait) } });
-};
-
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(authenticatorRoutes);
+
   app.post(
     '/users',
     {
@@ -119,6 +111,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'Log in with phone, password and authenticator code',
+        description:
+          'An account whose authenticator support has reset (0051) answers 403 AUTHENTICATOR_ENROLMENT_REQUIRED to the right password, with or without a code: /users/totp/enrolment follows.',
         body: LoginRequestSchema,
         response: { 200: LoginResponseSchema, ...errorResponses(400, 401, 403, 429) },
       },
@@ -127,9 +121,19 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const { username } = request.body;
       await refuseWhenLimited(app, request, 'login', username);
       const verified = await verifyCredentials(app, request.body);
+      // Support reset the authenticator (0051): the right password leads to enrolling a new one.
+      if (verified && !verified.account.totpSecret) {
+        if (!verified.account.emailConfirmedAt) throw new AppError(403, 'ACCOUNT_NOT_ACTIVATED');
+        throw new AppError(403, 'AUTHENTICATOR_ENROLMENT_REQUIRED');
+      }
       const step = verified?.step;
       if (!verified || step === null || step === undefined) {
         await recordFailedAttempt(app.db, 'login', username, request.ip);
+        // No code sent: asked for like a missing field, whether or not the password was right.
+        if (request.body.totp === undefined)
+          throw new AppError(400, 'VALIDATION_ERROR', {
+            issues: [{ path: 'body.totp', key: 'validation.required' }],
+          });
         throw loginFailed();
       }
       const { account } = verified;

@@ -6,7 +6,7 @@ import type { MailMessage } from '../../lib/mailer.ts';
 
 export type AuditEntry = {
   action: string;
-  target: { type: 'club' | 'brand' | 'paymentPlan'; id: number };
+  target: { type: 'club' | 'brand' | 'paymentPlan' | 'account'; id: number };
   details?: Record<string, unknown>;
 };
 
@@ -14,7 +14,7 @@ export type AuditEntry = {
 export type AuditedOutcome<Result> = { result: Result; audit: AuditEntry; mail?: MailMessage | null };
 
 /** Writes who did what to what, in the same transaction as the change itself. */
-const writeAudit = async (
+export const writeAudit = async (
   tx: Transaction,
   actorAccountId: number,
   { action, target, details }: AuditEntry,

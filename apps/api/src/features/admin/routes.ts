@@ -3,6 +3,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { adminClubRoutes } from './admin-club-routes.ts';
 import { auditRoutes } from './audit-routes.ts';
+import { authenticatorResetRoutes } from './authenticator-reset-routes.ts';
 import { brandRoutes } from './brand-routes.ts';
 import { phoneDuplicateRoutes } from './phone-duplicate-routes.ts';
 import { planCatalogueRoutes } from './plan-catalogue-routes.ts';
@@ -18,4 +19,5 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(auditRoutes);
   await app.register(phoneDuplicateRoutes);
   await app.register(planCatalogueRoutes);
+  await app.register(authenticatorResetRoutes);
 };

@@ -2,7 +2,7 @@ import type { BannerDetails, SaveBannerRequestSchema } from '@carta/contract/ban
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
-import { banners, clubs, menus, storedFiles, themes } from '../../db/schema.ts';
+import { banners, clubs, menuItems, menuSections, menus, storedFiles, themes } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { firstOrThrow } from '../../lib/db-errors.ts';
 import { assertPlanAllows, lockClubPlanInputs } from '../clubs/plan.ts';
@@ -63,7 +63,7 @@ export const assertBannerWritable = (db: Database, clubId: number, menuId: numbe
 
 /**
  * Whether a club still uses an image anywhere but `exceptBannerId`: another menu's banner (a copied
- * menu shares its image), the club's or a menu's logo, the club's theme background.
+ * menu shares its image), the club's or a menu's logo, the club's theme background, a dish's photo.
  */
 const isImageInUse = async (tx: Transaction, clubId: number, key: string, exceptBannerId: number) => {
   const address = `${FILES_PATH}/${key}-%`;
@@ -77,6 +77,9 @@ const isImageInUse = async (tx: Transaction, clubId: number, key: string, except
         and (${menus.logo} = ${key} or ${menus.logo} like ${address}))
       or exists (select 1 from ${themes} where ${themes.clubId} = ${clubId}
         and ${themes.backgroundImage} like ${address})
+      or exists (select 1 from ${menuItems} join ${menuSections} on ${menuSections.id} = ${menuItems.sectionId}
+        join ${menus} on ${menus.id} = ${menuSections.menuId}
+        where ${menus.clubId} = ${clubId} and ${menuItems.photo} = ${key})
     ) as used`);
   const [row] = rowsOf(result, z.object({ used: z.boolean() }));
   return Boolean(row?.used);

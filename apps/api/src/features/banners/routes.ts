@@ -44,7 +44,7 @@ export const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['banners'],
         summary:
-          "A short-lived signed address to PUT the banner's image to (Smart plan; JPG or PNG, square, at most 5 MB); complete it with POST .../uploads/{uploadId}/complete",
+          "A short-lived signed address to PUT the banner's image to (Smart plan; JPG, PNG or WebP, square, at most 5 MB); complete it with POST .../uploads/{uploadId}/complete",
         security,
         params: BannerParamsSchema,
         querystring: BannerUploadQuerySchema,

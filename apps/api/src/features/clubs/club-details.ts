@@ -128,6 +128,7 @@ export const loadClubDetails = async (db: Executor, clubId: number): Promise<Clu
     menuLabelEnabled: club.menuLabelEnabled,
     pdfMenuEnabled: club.pdfMenuEnabled,
     translationsEnabled: club.translationsEnabled,
+    itemPhotosEnabled: club.itemPhotosEnabled,
     theme: row.theme ? withoutOwner(row.theme) : null,
     message: row.message
       ? {

@@ -7,7 +7,7 @@ import { planAllowsSetting } from '@carta/contract/plan-features';
 import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { defaultTimeZone, findCountry } from '../geography/geography.ts';
+import { checkAddressPlace, defaultTimeZone, findCountry } from '../geography/geography.ts';
 import { loadClubDetails } from './club-details.ts';
 import {
   deleteAddress,
@@ -36,16 +36,35 @@ export const loadClubOrNotFound = async (db: Database | Transaction, clubId: num
  * what the schema cannot: countries, time zone, the logo and theme belong to the club, and the VAT
  * number is valid in the billing country.
  */
-export const updateClubProfile = (db: Database, clubId: number, changes: ClubChanges) =>
+export const updateClubProfile = (db: Database, clubId: number, requested: ClubChanges) =>
   db.transaction(async (tx) => {
     const club = await lockClubRow(tx, clubId);
     if (!club) throw notFound();
+    const currentAddress = await loadAddress(tx, club.addressId);
+    const currentBilling = club.billingAddressId ? await loadAddress(tx, club.billingAddressId) : undefined;
 
     const issues: { path: string; key: string }[] = [];
-    if (changes.address && !findCountry(changes.address.country))
+    if (requested.address && !findCountry(requested.address.country))
       issues.push({ path: 'body.address.country', key: 'validation.invalid' });
-    if (changes.billingAddress && !findCountry(changes.billingAddress.country))
+    if (requested.billingAddress && !findCountry(requested.billingAddress.country))
       issues.push({ path: 'body.billingAddress.country', key: 'validation.invalid' });
+    // Italian places as ISTAT names them; an address whose place did not change stays as saved.
+    const changes: ClubChanges = {
+      ...requested,
+      ...(requested.address
+        ? { address: checkAddressPlace(requested.address, 'body.address', issues, currentAddress) }
+        : {}),
+      ...(requested.billingAddress
+        ? {
+            billingAddress: checkAddressPlace(
+              requested.billingAddress,
+              'body.billingAddress',
+              issues,
+              currentBilling,
+            ),
+          }
+        : {}),
+    };
     if (changes.timeZone && !isTimeZone(changes.timeZone))
       issues.push({ path: 'body.timeZone', key: 'validation.invalid' });
     if (issues.length > 0) throw new AppError(400, 'VALIDATION_ERROR', { issues });
@@ -60,8 +79,6 @@ export const updateClubProfile = (db: Database, clubId: number, changes: ClubCha
         issues: [{ path: 'body.themeId', key: 'validation.invalid' }],
       });
 
-    const currentAddress = await loadAddress(tx, club.addressId);
-    const currentBilling = club.billingAddressId ? await loadAddress(tx, club.billingAddressId) : undefined;
     // The VAT number is checked in the billing country, as at creation, whenever either changes.
     const billingCountry =
       changes.billingAddress === null

@@ -1,12 +1,14 @@
 import type { AccountFieldsSchema } from '@carta/contract/accounts';
 import type { ClubFormSchema } from '@carta/contract/clubs';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { Transaction } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
+import { accounts, addresses, clubs } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { createAccount } from '../accounts/accounts.ts';
-import { consumeToken, issueToken } from '../accounts/one-time-tokens.ts';
-import { defaultTimeZone, findCountry } from '../geography/geography.ts';
+import { consumeToken, findToken, issueToken } from '../accounts/one-time-tokens.ts';
+import { checkAddressPlace, defaultTimeZone, findCountry } from '../geography/geography.ts';
 import { clubActivatedEmail, clubActivationRequestEmail } from '../mail/templates.ts';
 import {
   findAccount,
@@ -16,6 +18,7 @@ import {
   markClubActive,
   ownerName,
 } from './club-store.ts';
+import { clubState } from './plan.ts';
 import { isValidVatNumber } from './vat.ts';
 
 type ClubForm = z.output<typeof ClubFormSchema>;
@@ -31,16 +34,24 @@ export const isTimeZone = (zone: string) => {
 };
 
 /**
- * What the schema cannot check alone: countries exist, the brand exists and is enabled, and the VAT
- * number is valid for the billing country. `path` is where the club sits in the request body.
+ * What the schema cannot check alone: countries exist, Italian provinces and comuni are ISTAT's, the brand
+ * exists and is enabled, and the VAT number is valid for the billing country. `path` is where the club
+ * sits in the request body. Answers the club with its places as ISTAT spells them.
  */
-export const checkClubForm = async (app: FastifyInstance, club: ClubForm, path: string) => {
+export const checkClubForm = async (
+  app: FastifyInstance,
+  club: ClubForm,
+  path: string,
+): Promise<ClubForm> => {
   const issues: { path: string; key: string }[] = [];
   if (!findCountry(club.address.country))
     issues.push({ path: `${path}.address.country`, key: 'validation.invalid' });
   if (club.billingAddress && !findCountry(club.billingAddress.country)) {
     issues.push({ path: `${path}.billingAddress.country`, key: 'validation.invalid' });
   }
+  const address = checkAddressPlace(club.address, `${path}.address`, issues);
+  const billingAddress =
+    club.billingAddress && checkAddressPlace(club.billingAddress, `${path}.billingAddress`, issues);
   if (club.timeZone && !isTimeZone(club.timeZone))
     issues.push({ path: `${path}.timeZone`, key: 'validation.invalid' });
   if (club.brandId && !(await isBrandEnabled(app.db, club.brandId)))
@@ -52,6 +63,7 @@ export const checkClubForm = async (app: FastifyInstance, club: ClubForm, path: 
       issues: [{ path: `${path}.vatNumber`, key: 'errors.VAT_INVALID' }],
     });
   }
+  return { ...club, address, billingAddress };
 };
 
 /** Inserts the club, waiting for activation, and answers its id and the operations' activation token. */
@@ -81,6 +93,9 @@ export const insertClub = async (tx: Transaction, ownerId: number, club: ClubFor
   return { clubId, activationToken };
 };
 
+/** The owner app's page the operations email links to (0053). */
+export const CLUB_ACTIVATION_PAGE = '/club-activation';
+
 /** Asks the operations team to activate the new club. */
 export const sendClubActivationRequest = async (
   app: FastifyInstance,
@@ -92,7 +107,7 @@ export const sendClubActivationRequest = async (
     clubActivationRequestEmail(
       app.config.mail.operationsEmail,
       { name: club.name, city: club.address.city, owner: `${owner.name} ${owner.lastName}` },
-      `${app.config.publicUrl}/api/v1/clubs/activate?token=${encodeURIComponent(token)}`,
+      `${app.config.publicUrl}${CLUB_ACTIVATION_PAGE}?token=${encodeURIComponent(token)}`,
     ),
   );
 
@@ -130,13 +145,63 @@ export const saveNewClub = (
     return { clubId, activationToken, owner: ownerNames, newAccount };
   });
 
+/** The club an activation link names, as the operations page shows it. */
+const loadActivationClub = async (db: Database | Transaction, clubId: number) => {
+  const [row] = await db
+    .select({
+      clubId: clubs.id,
+      clubName: clubs.name,
+      city: addresses.city,
+      ownerName: accounts.name,
+      ownerLastName: accounts.lastName,
+      status: clubs.status,
+      enabled: clubs.enabled,
+      activatedAt: clubs.activatedAt,
+    })
+    .from(clubs)
+    .innerJoin(addresses, eq(addresses.id, clubs.addressId))
+    .innerJoin(accounts, eq(accounts.id, clubs.ownerId))
+    .where(eq(clubs.id, clubId));
+  if (!row) return null;
+  const { ownerName: name, ownerLastName: lastName, status, enabled, activatedAt, ...club } = row;
+  return {
+    ...club,
+    owner: `${name} ${lastName}`,
+    state: clubState({ status, enabled }),
+    activatedAt: activatedAt?.toISOString() ?? null,
+  };
+};
+
 /**
- * Activates the club the operations email's link names: undefined when the link is not good, else the
- * owner's email to send once committed (null when the club was not waiting).
+ * The club the operations email's link names, whether it still waits or not: null when the link is
+ * unknown, or expired before it was used. Reading changes nothing (a mail scanner may follow it).
+ */
+export const readActivationLink = async (db: Database, token: string, now = new Date()) => {
+  const link = await findToken(db, 'club_activation', token);
+  if (!link?.clubId || (!link.usedAt && link.expiresAt <= now)) return null;
+  return loadActivationClub(db, link.clubId);
+};
+
+/**
+ * Activates the club the operations email's link names, in one transaction: `activated` with the
+ * owner's email to send once committed, or `alreadyActive` when the link was used before or the club
+ * no longer waits (activated from the console); null when the link is not good.
  */
 export const activateClubWithLink = (app: FastifyInstance, token: string) =>
   app.db.transaction(async (tx) => {
     const target = await consumeToken(tx, 'club_activation', token);
-    if (!target?.clubId) return undefined;
-    return activateClub(app, tx, target.clubId);
+    if (target?.clubId) {
+      // Null when the club was not waiting any more.
+      const email = await activateClub(app, tx, target.clubId);
+      const club = await loadActivationClub(tx, target.clubId);
+      if (!club) return null;
+      return email
+        ? { outcome: 'activated' as const, club, email }
+        : { outcome: 'alreadyActive' as const, club, email: null };
+    }
+    // A second click: the link was used, so the club was activated by it.
+    const used = await findToken(tx, 'club_activation', token);
+    if (!used?.clubId || !used.usedAt) return null;
+    const club = await loadActivationClub(tx, used.clubId);
+    return club ? { outcome: 'alreadyActive' as const, club, email: null } : null;
   });

@@ -1,4 +1,9 @@
-import { OutcomeResponseSchema, TokenQuerySchema } from '@carta/contract/accounts';
+import { TokenQuerySchema } from '@carta/contract/accounts';
+import {
+  ClubActivationLinkSchema,
+  ClubActivationRequestSchema,
+  ClubActivationResponseSchema,
+} from '@carta/contract/club-activation';
 import {
   BrandSchema,
   CreateClubRequestSchema,
@@ -14,7 +19,9 @@ import { assertUncommonPassword, sendActivationEmail } from '../accounts/account
 import { listEnabledBrands, listOwnedClubs } from './club-store.ts';
 import {
   activateClubWithLink,
+  CLUB_ACTIVATION_PAGE,
   checkClubForm,
+  readActivationLink,
   saveNewClub,
   sendClubActivationRequest,
 } from './create-club.ts';
@@ -44,7 +51,7 @@ export const clubRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { club, account } = request.body;
+      const { account } = request.body;
       const caller = request.caller;
       if (!caller && !account) throw new AppError(401, 'UNAUTHORIZED');
       if (caller && account) {
@@ -53,7 +60,7 @@ export const clubRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       }
       if (account) assertUncommonPassword(account.password, 'body.account.password');
-      await checkClubForm(app, club, 'body.club');
+      const club = await checkClubForm(app, request.body.club, 'body.club');
 
       const created = await saveNewClub(app, club, account ? { account } : { ownerId: caller?.accountId });
 
@@ -68,23 +75,53 @@ export const clubRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // The operations email's link opens the owner app's page (CLUB_ACTIVATION_PAGE), which reads the
+  // link (GET) and activates on a click (POST): following the link alone changes nothing, so a mail
+  // scanner that prefetches it cannot activate a club nobody checked (0053).
   app.get(
     '/clubs/activate',
     {
       schema: {
         tags: ['clubs'],
-        summary: "Activate a club with the operations email's link; emails the owner",
+        summary:
+          "The club the operations email's activation link names and whether it is active; changes nothing. A browser is sent to the activation page",
         querystring: TokenQuerySchema,
-        response: { 200: OutcomeResponseSchema, 400: ErrorResponseSchema },
+        response: { 200: ClubActivationLinkSchema, 400: ErrorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      // Links sent before the page existed pointed here: a browser following one lands on the page.
+      if (request.headers.accept?.includes('text/html'))
+        return reply.redirect(
+          `${CLUB_ACTIVATION_PAGE}?token=${encodeURIComponent(request.query.token)}`,
+          303,
+        );
+      const club = await readActivationLink(app.db, request.query.token);
+      if (!club) throw new AppError(400, 'CLUB_ACTIVATION_LINK_INVALID');
+      return club;
+    },
+  );
+
+  app.post(
+    '/clubs/activate',
+    {
+      schema: {
+        tags: ['clubs'],
+        summary:
+          "Activate a club with the operations email's link and email its owner; a link used before answers alreadyActive",
+        body: ClubActivationRequestSchema,
+        response: { 200: ClubActivationResponseSchema, 400: ErrorResponseSchema },
       },
     },
     async (request) => {
-      const email = await activateClubWithLink(app, request.query.token);
-      if (email === undefined) throw new AppError(400, 'RESET_LINK_INVALID');
-      // Activated through a link (a GET): guests' cached pages of the club say "coming soon" no more.
-      await app.guestCache.changed(null);
-      if (email) await app.mailer.send(email);
-      return { outcome: 'activated' };
+      const result = await activateClubWithLink(app, request.body.token);
+      if (!result) throw new AppError(400, 'CLUB_ACTIVATION_LINK_INVALID');
+      if (result.email) {
+        // Activated through a link: guests' cached pages of the club say "coming soon" no more.
+        await app.guestCache.changed(null);
+        await app.mailer.send(result.email);
+      }
+      return { outcome: result.outcome, ...result.club };
     },
   );
 

@@ -4,6 +4,7 @@ import { City, Country, State } from 'country-state-city';
 import countryNames from 'i18n-iso-countries';
 import en from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
 import it from 'i18n-iso-countries/langs/it.json' with { type: 'json' };
+import { type ComuneMatch, checkItalianPlace, comuniOf, italianProvinces, searchComuni } from './italy.ts';
 
 countryNames.registerLocale(it);
 countryNames.registerLocale(en);
@@ -27,10 +28,15 @@ export const listCountries = (language: Language): Place[] =>
 
 export const findCountry = (iso2: string) => Country.getCountryByCode(iso2.toUpperCase());
 
+// Italy's provinces and comuni come from ISTAT (italy.ts); other countries from country-state-city.
+const ITALY = 'IT';
+
 /** Provinces, regions or states of a country; null for an unknown country. */
 export const listStates = (countryIso: string, language: Language): Place[] | null => {
   const country = findCountry(countryIso);
   if (!country) return null;
+  if (country.isoCode === ITALY)
+    return italianProvinces().map((province) => ({ iso2: province.code, name: province.name }));
   return State.getStatesOfCountry(country.isoCode)
     .map((state) => ({ iso2: state.isoCode, name: state.name }))
     .sort(byName(language));
@@ -40,6 +46,8 @@ export const listStates = (countryIso: string, language: Language): Place[] | nu
 export const listCities = (countryIso: string, stateIso: string, language: Language): Place[] | null => {
   const country = findCountry(countryIso);
   if (!country) return null;
+  if (country.isoCode === ITALY)
+    return comuniOf(stateIso)?.map((comune) => ({ iso2: comune.name, name: comune.name })) ?? null;
   const state = State.getStateByCodeAndCountry(stateIso.toUpperCase(), country.isoCode);
   if (!state) return null;
   const seen = new Set<string>();
@@ -47,6 +55,46 @@ export const listCities = (countryIso: string, stateIso: string, language: Langu
     .filter((city) => !seen.has(city.name) && seen.add(city.name))
     .map((city) => ({ iso2: city.name, name: city.name }))
     .sort(byName(language));
+};
+
+/**
+ * Cities of a whole country matching a name, with the state choosing one fills in; null for an unknown
+ * country. Only Italy's comuni are searchable: other countries answer an empty list.
+ */
+export const searchCities = (countryIso: string, query: string): ComuneMatch[] | null => {
+  const country = findCountry(countryIso);
+  if (!country) return null;
+  return country.isoCode === ITALY ? searchComuni(query) : [];
+};
+
+type PlaceFields = { country: string; state?: string | null; city: string };
+type Issue = { path: string; key: string };
+
+/**
+ * An address with its province and comune as ISTAT names them when it is in Italy (the province must be
+ * one of Italy's and the comune one of its own; a comune unique in Italy brings its province); an issue
+ * under `path` when they are not. Other countries pass as they are. A place equal to the `stored` one
+ * passes too, so addresses saved before ISTAT's data (docs/decisions/0054-istat-places.md) stay editable.
+ */
+export const checkAddressPlace = <Address extends PlaceFields>(
+  address: Address,
+  path: string,
+  issues: Issue[],
+  stored?: PlaceFields,
+): Address => {
+  if (address.country.toUpperCase() !== ITALY) return address;
+  const isUnchanged =
+    stored !== undefined &&
+    stored.country.toUpperCase() === ITALY &&
+    (stored.state ?? null) === (address.state ?? null) &&
+    stored.city === address.city;
+  if (isUnchanged) return address;
+  const place = checkItalianPlace(address.state, address.city);
+  if (!place.ok) {
+    issues.push({ path: `${path}.${place.field}`, key: place.key });
+    return address;
+  }
+  return { ...address, state: place.state, city: place.city };
 };
 
 // Countries spanning several zones start from the zone most of their people live in; the owner can change it.

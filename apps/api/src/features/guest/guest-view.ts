@@ -18,7 +18,7 @@ import {
 import { formatAddress, isMenuLanguage } from '../clubs/club-details.ts';
 import { clubPlan } from '../clubs/plan.ts';
 import { describeImage, FILES_PATH } from '../images/images.ts';
-import { bannerOf, loadSections } from '../menus/menu-store.ts';
+import { bannerFields, loadSections } from '../menus/menu-store.ts';
 import { loadScheduledMenus } from '../tables/scheduling-store.ts';
 
 type ScheduledMenus = Awaited<ReturnType<typeof loadScheduledMenus>>;
@@ -159,17 +159,24 @@ type TableView =
       served: ScheduledMenus;
     };
 
+/**
+ * How a page is read: `preview` is the owner's preview (0053), where a club still waiting for
+ * activation reads as open.
+ */
+export type GuestViewOptions = { preview?: boolean };
+
 /** The table's view and what it was made from, for a caller that reads on (one menu) without reading it again. */
 const loadTableView = async (
   db: Database,
   clubId: number,
   tableId: number,
   now: Date,
+  { preview = false }: GuestViewOptions = {},
 ): Promise<TableView> => {
   const row = await loadTableRow(db, clubId, tableId);
   if (!row) return { isOpen: false, table: { kind: 'notFound' } };
   const state = closedState(row);
-  if (state)
+  if (state && !(preview && state === 'comingSoon'))
     return { isOpen: false, table: { kind: 'closed', response: { state, clubName: row.club.name } } };
   const { club } = row;
   const scheduled = await loadScheduledMenus(db, clubId);
@@ -243,7 +250,8 @@ export const loadGuestTable = async (
   clubId: number,
   tableId: number,
   now = new Date(),
-): Promise<GuestTable> => (await loadTableView(db, clubId, tableId, now)).table;
+  options: GuestViewOptions = {},
+): Promise<GuestTable> => (await loadTableView(db, clubId, tableId, now, options)).table;
 
 export type GuestMenuResult =
   | { kind: 'notFound' }
@@ -285,8 +293,9 @@ export const loadGuestMenu = async (
   tableId: number,
   menuId: number,
   now = new Date(),
+  options: GuestViewOptions = {},
 ): Promise<GuestMenuResult> => {
-  const view = await loadTableView(db, clubId, tableId, now);
+  const view = await loadTableView(db, clubId, tableId, now, options);
   if (!view.isOpen) return view.table;
   const { table, row, served } = view;
   if (!table.response.menu.some((menu) => menu.id === menuId)) {
@@ -312,6 +321,13 @@ export const loadGuestMenu = async (
   // stays stored and comes back with them.
   const plan = planOf(row, now);
   const banner = club.bannerUpdateEnabled && planAllows(plan, 'promotions') ? menuRow.banner : null;
+  // Only the languages guests may read now.
+  const readable = <Text>(translations: Partial<Record<string, Text>>) =>
+    Object.fromEntries(
+      Object.entries(translations).filter(
+        ([language, text]) => isMenuLanguage(language) && text && languages.includes(language),
+      ),
+    );
   return {
     kind: 'open',
     tableName: table.response.tableName,
@@ -327,9 +343,10 @@ export const loadGuestMenu = async (
         ),
       ),
       position: menu.position,
-      banner: bannerOf(banner),
+      banner: banner && { ...bannerFields(banner), translations: readable(banner.translations) },
       bannerUrl: banner?.imageUrl ?? null,
       footer: menu.footer,
+      footerTranslations: readable(menu.footerTranslations),
       logo: table.response.logo,
       refreshTime: menu.refreshTime,
       callWaiterEnabled: club.callWaiterEnabled,
@@ -349,22 +366,29 @@ export const loadGuestMenu = async (
       clubWhatsapp: club.whatsapp,
       logoImage: table.response.logoImage,
       bannerImage: guestImageOf(banner?.imageUrl ?? null, menuRow.bannerFile),
-      sections: visibleSections(sections.get(menu.id) ?? []),
+      sections: visibleSections(sections.get(menu.id) ?? [], { hasPhotos: club.itemPhotosEnabled }),
     },
   };
 };
 
 /**
  * What guests see of a menu's categories: no hidden category, no hidden item, no empty category, no
- * owner-only field. The printed menu (features/menu-pdf) shows the same.
+ * owner-only field, and no dish's photo while the club has photos switched off (`hasPhotos`). The
+ * printed menu (features/menu-pdf) shows the same.
  */
-export const visibleSections = (sections: MenuSection[]): GuestMenu['sections'] =>
+export const visibleSections = (
+  sections: MenuSection[],
+  { hasPhotos }: { hasPhotos: boolean },
+): GuestMenu['sections'] =>
   sections
     .filter((section) => !section.disabled)
     .map((section) => ({
       ...section,
       items: section.items
         .filter((item) => !item.disabled)
-        .map(({ disabled: _disabled, brandCode: _brandCode, ...item }) => item),
+        .map(({ disabled: _disabled, brandCode: _brandCode, ...item }) => ({
+          ...item,
+          photo: hasPhotos ? item.photo : null,
+        })),
     }))
     .filter((section) => section.items.length > 0);

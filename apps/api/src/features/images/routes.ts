@@ -28,7 +28,7 @@ export const clubUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['images'],
-        summary: 'A short-lived signed address to PUT an image to (JPG or PNG, at most 5 MB)',
+        summary: 'A short-lived signed address to PUT an image to (JPG, PNG or WebP, at most 5 MB)',
         security: [{ bearerAuth: [] }],
         params: ClubParamsSchema,
         body: CreateUploadRequestSchema,

@@ -41,7 +41,7 @@ export const accountActivationEmail = (language: Language, to: string, name: str
         'Conferma il tuo account Carta',
         [
           `Ciao ${name},`,
-          'benvenuto su Carta! Conferma il tuo indirizzo email per attivare il tuo account.',
+          'ti diamo il benvenuto su Carta! Conferma il tuo indirizzo email per attivare il tuo account.',
           'Il link funziona una sola volta.',
         ],
         { label: 'Attiva il mio account', link },
@@ -65,7 +65,7 @@ export const passwordResetEmail = (language: Language, to: string, name: string,
         [
           `Ciao ${name},`,
           'qualcuno (speriamo tu) ha chiesto di reimpostare la password del tuo account Carta. Il link è valido per 60 minuti e funziona una sola volta.',
-          'Se non sei stato tu, ignora questa email: la tua password resta invariata.',
+          'Se la richiesta non è partita da te, ignora questa email: la tua password resta invariata.',
         ],
         { label: 'Scegli una nuova password', link },
       );
@@ -78,7 +78,10 @@ export const clubActivationRequestEmail = (
   compose(
     to,
     `New club waiting for activation: ${club.name}`,
-    [`${club.owner} created the club "${club.name}" in ${club.city}.`, 'Check its details and activate it.'],
+    [
+      `${club.owner} created the club "${club.name}" in ${club.city}.`,
+      'Check its details, then activate it on the page the button opens.',
+    ],
     { label: 'Activate the club', link },
     'Carta operations',
   );
@@ -236,3 +239,86 @@ export const billingEmail = (
           );
   }
 };
+
+/** A lost authenticator (0051): the link confirms the request came from the account's mailbox. */
+export const authenticatorResetLinkEmail = (language: Language, to: string, name: string, link: string) =>
+  language === 'en'
+    ? compose(
+        to,
+        'Confirm your authenticator reset request',
+        [
+          `Hello ${name},`,
+          'someone (we hope you) asked to reset the authenticator app of your Carta account. Open the link to confirm the request: then our support team checks it and lets you know. The link is valid for 60 minutes and works once.',
+          'If it was not you, ignore this email and nothing changes; you may want to change your password.',
+        ],
+        { label: 'Confirm the request', link },
+      )
+    : compose(
+        to,
+        'Conferma la richiesta di reset dell’autenticatore',
+        [
+          `Ciao ${name},`,
+          'qualcuno (speriamo tu) ha chiesto di azzerare l’app di autenticazione del tuo account Carta. Apri il link per confermare la richiesta: poi il nostro supporto la verifica e ti fa sapere. Il link è valido per 60 minuti e funziona una sola volta.',
+          'Se la richiesta non è partita da te, ignora questa email: non cambia nulla. Ti consigliamo di cambiare la password.',
+        ],
+        { label: 'Conferma la richiesta', link },
+      );
+
+/** Tells support a confirmed reset request waits in the admin console. */
+export const authenticatorResetWaitingEmail = (
+  to: string,
+  owner: { name: string; phone: string },
+  link: string,
+) =>
+  compose(
+    to,
+    `Authenticator reset waiting for support: ${owner.name}`,
+    [
+      `${owner.name} (${owner.phone}) confirmed from the account's mailbox a request to reset their authenticator.`,
+      'Check it as the support procedure says (docs/support-authenticator-reset.md), then approve or refuse it in the admin console.',
+    ],
+    { label: 'Open the requests', link },
+  );
+
+/** Support approved the reset: the next login sets up a new authenticator. */
+export const authenticatorResetApprovedEmail = (
+  language: Language,
+  to: string,
+  name: string,
+  link: string,
+) =>
+  language === 'en'
+    ? compose(
+        to,
+        'Your authenticator has been reset',
+        [
+          `Hello ${name},`,
+          'our support team has approved your request: the old authenticator app no longer works for your Carta account, and every session has ended.',
+          'Log in with your phone number and password, leaving the code empty: Carta shows you a new QR code to scan and asks for one code to check it.',
+        ],
+        { label: 'Log in', link },
+      )
+    : compose(
+        to,
+        'Il tuo autenticatore è stato azzerato',
+        [
+          `Ciao ${name},`,
+          'il nostro supporto ha approvato la tua richiesta: la vecchia app di autenticazione non vale più per il tuo account Carta e tutte le sessioni sono state chiuse.',
+          'Accedi con numero di telefono e password lasciando vuoto il codice: Carta ti mostra un nuovo codice QR da inquadrare e ti chiede un codice per verificarlo.',
+        ],
+        { label: 'Accedi', link },
+      );
+
+/** Support could not confirm the request was the owner's. */
+export const authenticatorResetRefusedEmail = (language: Language, to: string, name: string) =>
+  language === 'en'
+    ? compose(to, 'About your authenticator reset request', [
+        `Hello ${name},`,
+        'thank you for your request. We could not confirm that it came from you, so your authenticator app has not been reset and your account stays as it was.',
+        'If you still need help, reply to this email or write to us from the address of your account: we will gladly check again together.',
+      ])
+    : compose(to, 'La tua richiesta di reset dell’autenticatore', [
+        `Ciao ${name},`,
+        'grazie per la richiesta. Non siamo riusciti a confermare che sia partita da te, quindi la tua app di autenticazione non è stata azzerata e il tuo account resta com’era.',
+        'Se hai ancora bisogno di aiuto, rispondi a questa email o scrivici dall’indirizzo del tuo account: saremo felici di verificare di nuovo insieme.',
+      ]);

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { languageOf } from '../../lib/language.ts';
 import { binaryFile, errorResponses, bearerSecurity as security } from '../../lib/route-schemas.ts';
+import { storedPhotoKeys } from '../images/image-store.ts';
 import { assertExcelImportAllowed, importMenu, previewOf } from './import-store.ts';
 import { templateLanguagesOf, templateWorkbook } from './template.ts';
 import { readMenuWorkbook } from './workbook-reader.ts';
@@ -80,7 +81,7 @@ export const menuImportRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'The Excel template to fill in (.xlsx), headers in Italian or English, with examples and an instructions sheet',
         description:
-          "One row per item: section, name, description, ingredients, allergens (numbers 1-14 or names), price or price text, markers, then section, name, description and ingredients per translation language (the club's menu languages). Smart plan only.",
+          "One row per item: section, name, description, ingredients, allergens (numbers 1-14 or names), price or price text, markers, photo (the address of a dish photo uploaded to Carta for this club, `/files/img/…`; nothing is fetched), then section, name, description and ingredients per translation language (the club's menu languages). Smart plan only.",
         security,
         params: ClubParamsSchema,
         querystring: ExcelTemplateQuerySchema,
@@ -139,7 +140,10 @@ export const menuImportRoutes: FastifyPluginAsyncZod = async (app) => {
       // The plan before the upload is read: a Free club is refused without unzipping anything.
       await assertExcelImportAllowed(app.db, clubId);
       const { file, name } = await readUpload(request);
-      const workbook = await readMenuWorkbook(file);
+      const workbook = await readMenuWorkbook(file, {
+        origin: new URL(app.config.publicUrl).origin,
+        storedKeys: (keys) => storedPhotoKeys(app.db, clubId, keys),
+      });
       if (workbook.sections.length === 0 && workbook.issues.length === 0)
         throw new AppError(400, 'EXCEL_EMPTY');
       const preview = previewOf(workbook);

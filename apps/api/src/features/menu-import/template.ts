@@ -128,6 +128,8 @@ const INSTRUCTIONS: Record<
       price: 'Un numero (per esempio 12,50). Serve un prezzo o un testo prezzo.',
       priceText: 'Al posto del prezzo, per esempio "Secondo peso" (al massimo 45 caratteri).',
       markers: 'Facoltative, separate da virgole: ',
+      photo:
+        'Facoltativa: l’indirizzo di una foto di piatto già caricata in Carta per questo locale (per esempio copiato dalla scheda del piatto: contiene /files/img/). Indirizzi di altri siti non sono accettati e non viene scaricato nulla.',
       translations:
         'Le colonne con la lingua tra parentesi, per esempio "Nome (EN)", contengono le traduzioni; vuote: si mostra il testo originale.',
     },
@@ -150,6 +152,8 @@ const INSTRUCTIONS: Record<
       price: 'A number (for example 12.50). A price or a price text is needed.',
       priceText: 'Instead of the price, for example "By weight" (at most 45 characters).',
       markers: 'Optional, separated by commas: ',
+      photo:
+        'Optional: the address of a dish photo already uploaded to Carta for this venue (for example copied from the dish’s form: it contains /files/img/). Addresses of other sites are not accepted and nothing is downloaded.',
       translations:
         'The columns with a language in brackets, such as "Name (IT)", hold the translations; left blank, the original text shows.',
     },
@@ -180,7 +184,9 @@ const widthOf = (column: ImportColumn) =>
     ? 40
     : column === 'allergens'
       ? 24
-      : 18;
+      : column === 'photo'
+        ? 36
+        : 18;
 
 /** The template as an .xlsx file. */
 export const templateWorkbook = async (

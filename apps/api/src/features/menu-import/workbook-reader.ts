@@ -8,6 +8,7 @@ import {
   importColumnsByHeader,
   markerOf,
   normaliseLabel,
+  PHOTO_ADDRESS,
   TRANSLATED_COLUMNS,
   type TranslatedColumn,
 } from '@carta/contract/menu-import';
@@ -107,6 +108,20 @@ const columnOfItemPath = (path: PropertyKey[]): string | null => {
 const keyOf = (message: string) =>
   /^(validation|errors|excelImport)\./.test(message) ? message : 'validation.invalid';
 
+/**
+ * How the import knows a dish's photo: the app's own address (absolute photo addresses must start with
+ * it) and which image keys the club stored as dishes' photos. Nothing is fetched from the network.
+ */
+export type PhotoCheck = { origin: string; storedKeys: (keys: string[]) => Promise<Set<string>> };
+
+/** The image key a photo cell names, or null when it is not an address of Carta's own uploads. */
+const photoKeyOf = (text: string, origin: string) => {
+  const match = PHOTO_ADDRESS.exec(text.trim());
+  if (!match?.[2]) return null;
+  if (match[1] !== undefined && match[1].toLowerCase() !== origin.toLowerCase()) return null;
+  return match[2];
+};
+
 export type ReadWorkbook = {
   sections: (NewSectionInput & { items: NewItemInput[] })[];
   itemCount: number;
@@ -143,7 +158,7 @@ const readHeader = (sheet: ExcelJS.Worksheet, issues: RowIssue[]) => {
  * why. A file that is not a workbook, is too large unzipped, has too many rows or no Section and Name
  * columns is refused as a whole (AppError 400).
  */
-export const readMenuWorkbook = async (file: Buffer): Promise<ReadWorkbook> => {
+export const readMenuWorkbook = async (file: Buffer, photoCheck: PhotoCheck): Promise<ReadWorkbook> => {
   checkWorkbookZip(file);
   const workbook = new ExcelJS.Workbook();
   try {
@@ -171,6 +186,14 @@ export const readMenuWorkbook = async (file: Buffer): Promise<ReadWorkbook> => {
     if (cells.size > 0 || cellIssues.length > 0) rows.push({ number: rowNumber, cells, cellIssues });
   });
   if (rows.length > EXCEL_IMPORT_MAX_ROWS) throw new AppError(400, 'EXCEL_TOO_MANY_ROWS');
+
+  // The photos the rows name, checked against the club's stored photos in one look-up.
+  const photoKeys = rows.flatMap(({ cells }) => {
+    const text = asText(cells.get('photo') ?? null);
+    const key = text === null ? null : photoKeyOf(text, photoCheck.origin);
+    return key ? [key] : [];
+  });
+  const storedPhotos = photoKeys.length > 0 ? await photoCheck.storedKeys(photoKeys) : new Set<string>();
 
   const sections = new Map<string, ReadWorkbook['sections'][number]>();
   const maxSections = maximumOf(CreateMenuRequestSchema.shape.sections.unwrap());
@@ -236,6 +259,12 @@ export const readMenuWorkbook = async (file: Buffer): Promise<ReadWorkbook> => {
       }
       const price = asPrice(cells.get('price') ?? null);
       if (price === 'invalid') issue('price', 'validation.number');
+      const photoText = text('photo');
+      const photo = photoText === null ? null : photoKeyOf(photoText, photoCheck.origin);
+      if (photoText !== null && !hasIssue('photo')) {
+        if (!photo) issue('photo', 'excelImport.photoNotOwn');
+        else if (!storedPhotos.has(photo)) issue('photo', 'excelImport.photoNotFound');
+      }
 
       const translations = Object.fromEntries(
         (['it', 'en', 'de', 'fr', 'es'] as const satisfies MenuLanguage[]).flatMap((language) => {
@@ -255,6 +284,7 @@ export const readMenuWorkbook = async (file: Buffer): Promise<ReadWorkbook> => {
         allergens,
         price: price === 'invalid' ? null : price,
         priceText: text('priceText'),
+        photo,
         bestSeller: markers.has('bestSeller'),
         suggested: markers.has('suggested'),
         outOfStock: markers.has('outOfStock'),

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { StoredImage } from '@carta/contract/clubs';
 import type { GuestLanguage } from '@carta/guest/messages';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
@@ -8,10 +9,12 @@ import { type PdfOptions, renderMenuPdf } from './pdf-document.ts';
 import type { PdfSource } from './pdf-store.ts';
 
 /** Bumped when the layout changes: every kept PDF and every ETag a browser holds is then stale. */
-const LAYOUT_VERSION = 1;
+const LAYOUT_VERSION = 2;
 const MAX_ENTRIES = 200;
 const MAX_BYTES = 64 * 1024 * 1024;
 const LOGO_SIZE = 256;
+/** A dish's photo is printed 42 points wide: 168 pixels square are 288 dpi. */
+const PHOTO_PIXELS = 168;
 
 export type RenderedPdf = { body: Buffer; etag: string };
 
@@ -44,6 +47,7 @@ export const createPdfCache = ({
   let bytes = 0;
   const rendering = new Map<string, Promise<RenderedPdf>>();
   const logos = new Map<string, Promise<Buffer | null>>();
+  const photos = new Map<string, Promise<Buffer | null>>();
 
   const keep = (key: string, pdf: RenderedPdf) => {
     entries.set(key, pdf);
@@ -82,6 +86,46 @@ export const createPdfCache = ({
     return logo;
   };
 
+  /**
+   * A dish's photo as a square JPG, from its smallest stored WebP wide enough (pdfkit reads JPG and PNG
+   * only); kept by key, which names content that never changes.
+   */
+  const readPhoto = async (photo: StoredImage): Promise<Buffer | null> => {
+    const url = photo.variants.find((variant) => variant.width >= PHOTO_PIXELS)?.url ?? photo.url;
+    try {
+      const stored = await storage.get(url.slice(FILES_PATH.length + 1));
+      if (!stored) return null;
+      return await sharp(stored)
+        .resize(PHOTO_PIXELS, PHOTO_PIXELS, { fit: 'cover' })
+        .flatten({ background: '#ffffff' })
+        .jpeg({ quality: 82 })
+        .toBuffer();
+    } catch (error) {
+      // A photo that cannot be read leaves the dish without it, not the guest without a menu.
+      log.warn({ err: error, url }, 'menu pdf: photo not readable');
+      return null;
+    }
+  };
+  /** The photos of the dishes the PDF shows, only when the theme prints photos. */
+  const photosOf = async (source: PdfSource) => {
+    const read = new Map<string, Buffer>();
+    if (!source.menu.theme?.pdfPhotos) return read;
+    const wanted = new Map<string, StoredImage>();
+    for (const section of source.menu.sections)
+      for (const item of section.items) if (item.photo) wanted.set(item.photo.key, item.photo);
+    for (const [key, photo] of wanted) {
+      let bytes = photos.get(key);
+      if (!bytes) {
+        bytes = readPhoto(photo);
+        if (photos.size >= MAX_ENTRIES) photos.clear();
+        photos.set(key, bytes);
+      }
+      const body = await bytes;
+      if (body) read.set(key, body);
+    }
+    return read;
+  };
+
   return {
     /** The PDF of `source` in `language`, rendered now only when this version is not kept. */
     pdfOf: async (menuId: number, source: PdfSource, language: GuestLanguage, version: string) => {
@@ -91,9 +135,9 @@ export const createPdfCache = ({
       const running = rendering.get(key);
       if (running) return running;
       const render = (async () => {
-        const logo = await logoOf(source.logoUrl);
+        const [logo, photoBytes] = await Promise.all([logoOf(source.logoUrl), photosOf(source)]);
         const body = await renderMenuPdf(
-          { clubName: source.clubName, menu: source.menu, language, logo },
+          { clubName: source.clubName, menu: source.menu, language, logo, photos: photoBytes },
           options,
         );
         const pdf = { body, etag: version };

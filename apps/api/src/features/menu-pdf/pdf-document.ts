@@ -6,7 +6,7 @@ import type { GuestMenu } from '@carta/contract/guest';
 import { THEME_FONTS, type ThemeFont } from '@carta/contract/themes';
 import { chrome } from '@carta/guest/chrome';
 import type { GuestLanguage } from '@carta/guest/messages';
-import { itemTexts, menuName, sectionName } from '@carta/guest/render';
+import { itemTexts, menuFooter, menuName, sectionName } from '@carta/guest/render';
 import PDFDocument from 'pdfkit';
 
 // The printable menu (issue 14): A4, the theme's PDF colours, the texts in one language chosen as the
@@ -20,6 +20,7 @@ export type PdfMenu = {
     | 'name'
     | 'nameTranslations'
     | 'footer'
+    | 'footerTranslations'
     | 'menuLabelEnabled'
     | 'sections'
     | 'clubAddress'
@@ -29,10 +30,17 @@ export type PdfMenu = {
     | 'clubInstagram'
     | 'clubWebsite'
     | 'clubWhatsapp'
-  > & { theme: Pick<Theme, 'font' | 'pdfText' | 'pdfSectionTitle' | 'pdfHighlight'> | null };
+  > & {
+    theme: Pick<Theme, 'font' | 'pdfText' | 'pdfSectionTitle' | 'pdfHighlight' | 'pdfPhotos'> | null;
+  };
   language: GuestLanguage;
   /** The club's logo as PNG bytes, or null. */
   logo: Buffer | null;
+  /**
+   * The dishes' photos as square JPG bytes by image key, read only when the theme prints photos
+   * (`pdfPhotos`); a dish whose photo is not here prints without one.
+   */
+  photos?: ReadonlyMap<string, Buffer>;
 };
 
 export type PdfOptions = {
@@ -105,6 +113,9 @@ const printable = (text: string) =>
 export const allergenNumber = (code: string) => ALLERGENS.indexOf(code as (typeof ALLERGENS)[number]) + 1;
 
 const PAGE_MARGIN = { top: 56, bottom: 64, left: 56, right: 56 };
+/** A dish's photo on paper: a square of 42 points (about 15 mm) left of its texts. */
+const PHOTO_SIZE = 42;
+const PHOTO_GAP = 10;
 
 /** Renders the menu as a PDF: header with logo, categories, dishes, allergen legend, footer, "1 / 3". */
 export const renderMenuPdf = async (
@@ -143,7 +154,10 @@ export const renderMenuPdf = async (
   const bottom = document.page.height - PAGE_MARGIN.bottom;
   let y = top;
 
-  const heightOf = (font: string, size: number, text: string, textWidth = width) =>
+  // Where texts go by default: the page's width, or beside a dish's photo while that dish is laid out.
+  const fullColumn = { x: left, width };
+  let column = fullColumn;
+  const heightOf = (font: string, size: number, text: string, textWidth = column.width) =>
     document.font(font).fontSize(size).heightOfString(printable(text), { width: textWidth, lineGap: 1 });
   type WriteOptions = {
     font: string;
@@ -155,7 +169,7 @@ export const renderMenuPdf = async (
   };
   const write = (
     text: string,
-    { font, size, colour, x = left, textWidth = width, align = 'left' }: WriteOptions,
+    { font, size, colour, x = column.x, textWidth = column.width, align = 'left' }: WriteOptions,
   ) => {
     const height = heightOf(font, size, text, textWidth);
     document
@@ -211,7 +225,6 @@ export const renderMenuPdf = async (
   y += 14;
 
   const priceWidth = 90;
-  const nameWidth = width - priceWidth - 12;
   const markersOf = (item: GuestMenu['sections'][number]['items'][number]) =>
     [
       item.outOfStock ? words.outOfStock : null,
@@ -221,8 +234,18 @@ export const renderMenuPdf = async (
 
   /** One dish's lines: measured first, so a dish is never split over two pages. */
   const itemLayout = (item: GuestMenu['sections'][number]['items'][number]) => {
+    // The theme prints photos: a dish with one has its texts beside it, the price still at the right.
+    const photo = theme?.pdfPhotos && item.photo ? (source.photos?.get(item.photo.key) ?? null) : null;
+    const itemColumn = photo
+      ? { x: left + PHOTO_SIZE + PHOTO_GAP, width: width - PHOTO_SIZE - PHOTO_GAP }
+      : fullColumn;
+    column = itemColumn;
+    const nameWidth = column.width - priceWidth - 12;
     const texts = itemTexts(item, language);
-    const price = formatItemPrice(item, { language, currency: DEFAULT_CURRENCY });
+    const price = formatItemPrice(
+      { price: item.price, priceText: texts.priceText },
+      { language, currency: DEFAULT_CURRENCY },
+    );
     const markers = markersOf(item).join('  ·  ').toUpperCase();
     const allergens = item.allergens.length
       ? `${words.allergens}: ${item.allergens
@@ -239,6 +262,7 @@ export const renderMenuPdf = async (
       markers ? heightOf(fonts.bold, 7.5, markers) + 1 : 0,
       texts.description ? heightOf(fonts.regular, 9.5, texts.description) + 1 : 0,
       texts.ingredients ? heightOf(fonts.italic, 9, texts.ingredients) + 1 : 0,
+      texts.additionalNotes ? heightOf(fonts.regular, 8.5, texts.additionalNotes) + 1 : 0,
       allergens ? heightOf(fonts.regular, 8, allergens) + 1 : 0,
     ];
     const height = nameHeight + 2 + parts.reduce((sum, part) => sum + part, 0) + 9;
@@ -259,10 +283,34 @@ export const renderMenuPdf = async (
         y += write(texts.description, { font: fonts.regular, size: 9.5, colour: colours.text }) + 1;
       if (texts.ingredients)
         y += write(texts.ingredients, { font: fonts.italic, size: 9, colour: colours.text }) + 1;
+      if (texts.additionalNotes)
+        y += write(texts.additionalNotes, { font: fonts.regular, size: 8.5, colour: colours.text }) + 1;
       if (allergens) y += write(allergens, { font: fonts.regular, size: 8, colour: colours.text }) + 1;
       y += 9;
     };
-    return { height, draw };
+    column = fullColumn;
+    if (!photo) return { height, draw };
+    return {
+      height: Math.max(height, PHOTO_SIZE + 2 + 9),
+      draw: () => {
+        const itemTop = y;
+        try {
+          document
+            .save()
+            .roundedRect(left, y + 1, PHOTO_SIZE, PHOTO_SIZE, 4)
+            .clip();
+          document.image(photo, left, y + 1, { width: PHOTO_SIZE, height: PHOTO_SIZE });
+        } catch {
+          // A photo pdfkit cannot read leaves the dish without it rather than the menu without a PDF.
+        } finally {
+          document.restore();
+        }
+        column = itemColumn;
+        draw();
+        column = fullColumn;
+        y = Math.max(y, itemTop + PHOTO_SIZE + 2 + 9);
+      },
+    };
   };
 
   for (const [index, section] of menu.sections.entries()) {
@@ -319,14 +367,15 @@ export const renderMenuPdf = async (
   ]
     .filter(Boolean)
     .join('   ·   ');
+  const footer = menuFooter(menu, language);
   const footerHeight =
-    (menu.footer ? heightOf(fonts.regular, 9.5, menu.footer) + 6 : 0) +
+    (footer ? heightOf(fonts.regular, 9.5, footer) + 6 : 0) +
     (contacts ? heightOf(fonts.regular, 8.5, contacts) + 8 : 0);
   if (footerHeight > 0) {
     if (y + footerHeight + 8 > bottom) newPage();
     rule(colours.highlight, 0.5);
     y += 8;
-    if (menu.footer) y += write(menu.footer, { font: fonts.regular, size: 9.5, colour: colours.text }) + 6;
+    if (footer) y += write(footer, { font: fonts.regular, size: 9.5, colour: colours.text }) + 6;
     if (contacts) y += write(contacts, { font: fonts.bold, size: 8.5, colour: colours.highlight });
   }
 

@@ -32,7 +32,12 @@ export const loadOwnerPdfSource = async (
   menuId: number,
 ): Promise<PdfSource> => {
   const [club] = await db
-    .select({ name: clubs.name, freeForever: clubs.freeForever, subscription: subscriptions })
+    .select({
+      name: clubs.name,
+      freeForever: clubs.freeForever,
+      itemPhotosEnabled: clubs.itemPhotosEnabled,
+      subscription: subscriptions,
+    })
     .from(clubs)
     .leftJoin(subscriptions, eq(subscriptions.clubId, clubs.id))
     .where(eq(clubs.id, clubId));
@@ -41,7 +46,7 @@ export const loadOwnerPdfSource = async (
   const menu = await loadFullMenu(db, clubId, menuId);
   return {
     clubName: club.name,
-    menu: { ...menu, sections: visibleSections(menu.sections) },
+    menu: { ...menu, sections: visibleSections(menu.sections, { hasPhotos: club.itemPhotosEnabled }) },
     languages: languagesOf(menu.translations),
     logoUrl: menu.logo,
   };

@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ownerErrors as errors, NoContent, bearerSecurity as security } from '../../lib/route-schemas.ts';
+import { removeReleasedImages } from '../images/image-store.ts';
 import { changeItems, deleteItem, readItem, saveItem } from './item-store.ts';
 
 /** A category's items. */
@@ -17,7 +18,8 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['items'],
-        summary: 'Create an item (no id) or change one, with its translations',
+        summary:
+          "Create an item (no id) or change one, with its translations and its photo (a key of the club's uploads with purpose photo; a photo no longer used is released)",
         security,
         params: SectionParamsSchema,
         body: SaveItemRequestSchema,
@@ -25,8 +27,9 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const item = await saveItem(app.db, request.params, request.body);
-      return reply.status(request.body.id ? 200 : 201).send(item);
+      const { result, released } = await saveItem(app.db, request.params, request.body);
+      await removeReleasedImages(app.db, app.storage, request.log, released);
+      return reply.status(request.body.id ? 200 : 201).send(result);
     },
   );
 
@@ -72,7 +75,8 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteItem(app.db, request.params);
+      const released = await deleteItem(app.db, request.params);
+      await removeReleasedImages(app.db, app.storage, request.log, released);
       return reply.status(204).send(null);
     },
   );

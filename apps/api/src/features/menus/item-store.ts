@@ -6,6 +6,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { menuItems } from '../../db/schema.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { firstOrThrow } from '../../lib/db-errors.ts';
+import { assertPhotosStored, type ReleasedImage, releaseUnusedPhotos } from '../images/image-store.ts';
 import { itemColumns, itemTranslationWrites, writeItemTranslations } from './menu-content.ts';
 import {
   type ItemIds,
@@ -31,20 +32,32 @@ export const readItem = async (db: Database, ids: ItemIds) => {
   return itemOrNotFound(db, ids.sectionId, ids.itemId);
 };
 
-/** PUT .../items: a new item at the end of its category (no id), or one changed, with its translations. */
+/** A write's answer and the photos it left unused, whose files go once it committed. */
+export type PhotoWrite<Result> = { result: Result; released: ReleasedImage[] };
+
+/**
+ * PUT .../items: a new item at the end of its category (no id), or one changed, with its translations.
+ * Its photo must be one the club uploaded as a dish's photo; a photo it no longer shows is released
+ * when nothing else of the club uses it.
+ */
 export const saveItem = (
   db: Database,
   { clubId, menuId, sectionId }: SectionIds,
   { id, ...fields }: z.output<typeof SaveItemRequestSchema>,
-): Promise<MenuItem> =>
+): Promise<PhotoWrite<MenuItem>> =>
   db.transaction(async (tx) => {
     if (id) {
-      await lockItemMenu(tx, { clubId, menuId, sectionId, itemId: id });
+      const previous = await lockItemMenu(tx, { clubId, menuId, sectionId, itemId: id });
+      if (fields.photo && fields.photo !== previous.photo)
+        await assertPhotosStored(tx, clubId, [{ path: 'body.photo', key: fields.photo }]);
       await tx.update(menuItems).set(itemColumns(fields)).where(eq(menuItems.id, id));
       await writeItemTranslations(tx, itemTranslationWrites(id, fields.translations));
-      return itemOrNotFound(tx, sectionId, id);
+      const released =
+        previous.photo !== fields.photo ? await releaseUnusedPhotos(tx, clubId, [previous.photo]) : [];
+      return { result: await itemOrNotFound(tx, sectionId, id), released };
     }
     await lockSectionMenu(tx, clubId, menuId, sectionId);
+    if (fields.photo) await assertPhotosStored(tx, clubId, [{ path: 'body.photo', key: fields.photo }]);
     const row = firstOrThrow(
       await tx
         .insert(menuItems)
@@ -53,7 +66,7 @@ export const saveItem = (
       'item',
     );
     await writeItemTranslations(tx, itemTranslationWrites(row.id, fields.translations));
-    return itemOrNotFound(tx, sectionId, row.id);
+    return { result: await itemOrNotFound(tx, sectionId, row.id), released: [] };
   });
 
 /** PUT .../items/batch: moves and marks, then the category's items. */
@@ -68,9 +81,11 @@ export const changeItems = (
     return loadItems(tx, sectionId);
   });
 
-export const deleteItem = (db: Database, ids: ItemIds) =>
+/** Deletes an item; its photo is released when nothing else of the club uses it. */
+export const deleteItem = (db: Database, ids: ItemIds): Promise<ReleasedImage[]> =>
   db.transaction(async (tx) => {
-    await lockItemMenu(tx, ids);
+    const item = await lockItemMenu(tx, ids);
     await tx.delete(menuItems).where(eq(menuItems.id, ids.itemId));
     await renumber(tx, 'items', ids.sectionId);
+    return releaseUnusedPhotos(tx, ids.clubId, [item.photo]);
   });

@@ -14,10 +14,12 @@ type SectionTranslationsInput =
   | Partial<Record<MenuLanguage, { translatedName: string | null } | null>>
   | undefined;
 type ItemTranslationsInput = ItemFields['translations'];
-type ItemTranslationValues = {
+export type ItemTranslationValues = {
   translatedName: string | null;
   translatedDescription: string | null;
   translatedIngredients: string | null;
+  translatedPriceText: string | null;
+  translatedAdditionalNotes: string | null;
 };
 
 /** One category's translation into one language; null removes it. */
@@ -48,6 +50,8 @@ const itemTranslationsOf = (translations: ItemTranslationsInput) =>
           translatedName: translation.translatedName ?? null,
           translatedDescription: translation.translatedDescription ?? null,
           translatedIngredients: translation.translatedIngredients ?? null,
+          translatedPriceText: translation.translatedPriceText ?? null,
+          translatedAdditionalNotes: translation.translatedAdditionalNotes ?? null,
         }
       : null,
   }));
@@ -97,7 +101,7 @@ export const writeSectionTranslations = async (tx: Transaction, writes: SectionT
 };
 
 const isBlank = (values: ItemTranslationValues | null): values is null =>
-  !values || (!values.translatedName && !values.translatedDescription && !values.translatedIngredients);
+  !values || Object.values(values).every((text) => !text);
 
 // A new category or item has no translations to remove: of its request's translations, only the rows
 // the writes above would keep.
@@ -135,7 +139,9 @@ export const writeItemTranslations = async (tx: Transaction, writes: ItemTransla
         sql`on conflict (item_id, language) do update set
           translated_name = excluded.translated_name,
           translated_description = excluded.translated_description,
-          translated_ingredients = excluded.translated_ingredients`,
+          translated_ingredients = excluded.translated_ingredients,
+          translated_price_text = excluded.translated_price_text,
+          translated_additional_notes = excluded.translated_additional_notes`,
       ),
     );
 };

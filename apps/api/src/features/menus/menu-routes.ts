@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ownerErrors as errors, NoContent, bearerSecurity as security } from '../../lib/route-schemas.ts';
 import { callerOf } from '../../plugins/auth.ts';
+import { removeReleasedImages } from '../images/image-store.ts';
 import { copyName, duplicateMenu } from './menu-duplicate.ts';
 import { loadFullMenu, loadMenuCards } from './menu-store.ts';
 import { changeMenus, createMenu, deleteMenu, saveMenu } from './menu-writes.ts';
@@ -110,7 +111,8 @@ export const menuOwnRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteMenu(app.db, request.params.clubId, request.params.menuId);
+      const released = await deleteMenu(app.db, request.params.clubId, request.params.menuId);
+      await removeReleasedImages(app.db, app.storage, request.log, released);
       return reply.status(204).send(null);
     },
   );

@@ -14,12 +14,14 @@ import {
   menuSections,
   menus,
   sectionTranslations,
+  storedFiles,
   subscriptions,
   themes,
 } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { clubLogo, formatAddress, isMenuLanguage } from '../clubs/club-details.ts';
 import { clubPlan } from '../clubs/plan.ts';
+import { describeImage } from '../images/images.ts';
 import { rowsOf } from './records.ts';
 
 // Every id in a path belongs to the one before it: the checks below join up to the club.
@@ -142,6 +144,9 @@ export const bannerFields = (banner: typeof banners.$inferSelect) => ({
   price: banner.price,
   imageUrl: banner.imageUrl,
   forYou: banner.forYou,
+  translations: Object.fromEntries(
+    Object.entries(banner.translations).filter(([language]) => isMenuLanguage(language)),
+  ),
 });
 
 /** The banner's fields, or null for a menu without one. */
@@ -177,6 +182,11 @@ export const loadFullMenu = async (db: Executor, clubId: number, menuId: number)
     banner: bannerOf(banner),
     bannerUrl: banner?.imageUrl ?? null,
     footer: menu.footer,
+    footerTranslations: Object.fromEntries(
+      Object.entries(menu.footerTranslations).filter(
+        ([language, footer]) => isMenuLanguage(language) && footer,
+      ),
+    ),
     logo: logo.logo,
     refreshTime: menu.refreshTime,
     callWaiterEnabled: club.callWaiterEnabled,
@@ -241,13 +251,23 @@ const ItemTranslationRowSchema = z.object({
   translatedName: z.string().nullable(),
   translatedDescription: z.string().nullable(),
   translatedIngredients: z.string().nullable(),
+  translatedPriceText: z.string().nullable(),
+  translatedAdditionalNotes: z.string().nullable(),
 }) satisfies z.ZodType<ItemTranslationRow>;
 
 // The contract's item as stored: translations in their own rows, allergens as the column keeps them.
-const ItemRowSchema = MenuItemSchema.omit({ translations: true }).extend({
+const ItemRowSchema = MenuItemSchema.omit({ translations: true, photo: true }).extend({
   sectionId: z.number(),
   allergens: z.array(z.string()),
+  photo: z.string().nullable(),
 }) satisfies z.ZodType<typeof menuItems.$inferSelect>;
+
+/** The stored file the item's photo key names (the club's own), read in the same statement. */
+const PhotoFileSchema = z.object({
+  width: z.number(),
+  height: z.number(),
+  variants: z.array(z.object({ width: z.number(), height: z.number() })),
+});
 
 /** A table's columns under the schema's keys (`section_id as "sectionId"`), for rows sent as JSON. */
 const keyedColumns = (table: typeof menuItems | typeof itemTranslations) =>
@@ -257,7 +277,7 @@ const keyedColumns = (table: typeof menuItems | typeof itemTranslations) =>
   );
 
 const ItemsJsonSchema = z.object({
-  items: z.array(ItemRowSchema),
+  items: z.array(ItemRowSchema.extend({ photoFile: PhotoFileSchema.nullable() })),
   translations: z.array(ItemTranslationRowSchema),
 });
 
@@ -271,8 +291,15 @@ const loadItemsOf = async (db: Executor, where: SQL | undefined) => {
   const result = await db.execute(sql`
     select
       (select coalesce(json_agg(item order by item.position, item.id), '[]'::json) from (
-        select ${keyedColumns(menuItems)}
-        from ${menuItems} join ${menuSections} on ${menuSections.id} = ${menuItems.sectionId} ${filter}
+        select ${keyedColumns(menuItems)},
+          case when photo_file.id is null then null else json_build_object(
+            'width', photo_file.width, 'height', photo_file.height, 'variants', photo_file.variants
+          ) end as "photoFile"
+        from ${menuItems} join ${menuSections} on ${menuSections.id} = ${menuItems.sectionId}
+        left join ${menus} as item_menu on item_menu.id = ${menuSections.menuId}
+        left join ${storedFiles} as photo_file
+          on photo_file.club_id = item_menu.club_id and photo_file.key = ${menuItems.photo}
+        ${filter}
       ) as item) as items,
       (select coalesce(json_agg(translation order by translation.id), '[]'::json) from (
         select ${keyedColumns(itemTranslations)}
@@ -288,11 +315,13 @@ const loadItemsOf = async (db: Executor, where: SQL | undefined) => {
     translationsByItem.set(translation.itemId, list);
   }
   const bySection = new Map<number, MenuItem[]>();
-  for (const { sectionId, ...fields } of row?.items ?? []) {
+  for (const { sectionId, photo, photoFile, ...fields } of row?.items ?? []) {
     const translations = translationsByItem.get(fields.id) ?? [];
     const item: MenuItem = {
       ...fields,
       allergens: fields.allergens as MenuItem['allergens'],
+      // A key that names none of the club's stored images shows no photo.
+      photo: photo && photoFile ? describeImage(photo, photoFile.variants, photoFile) : null,
       translations: Object.fromEntries(
         translations
           .filter((translation) => isMenuLanguage(translation.language))
@@ -304,9 +333,13 @@ const loadItemsOf = async (db: Executor, where: SQL | undefined) => {
               originalName: fields.name,
               originalDescription: fields.description,
               originalIngredients: fields.ingredients,
+              originalPriceText: fields.priceText,
+              originalAdditionalNotes: fields.additionalNotes,
               translatedName: translation.translatedName,
               translatedDescription: translation.translatedDescription,
               translatedIngredients: translation.translatedIngredients,
+              translatedPriceText: translation.translatedPriceText,
+              translatedAdditionalNotes: translation.translatedAdditionalNotes,
             },
           ]),
       ),

@@ -3,12 +3,18 @@ import type {
   MenuBatchRequestSchema,
   SaveMenuRequestSchema,
 } from '@carta/contract/menus';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client.ts';
 import { itemTranslations, menuItems, menuSections, menus, sectionTranslations } from '../../db/schema.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { firstOrThrow } from '../../lib/db-errors.ts';
+import {
+  assertPhotosStored,
+  type PhotoReference,
+  type ReleasedImage,
+  releaseUnusedPhotos,
+} from '../images/image-store.ts';
 import { itemColumns, newItemTranslations, newSectionTranslations } from './menu-content.ts';
 import {
   assertMenuAllowance,
@@ -55,6 +61,8 @@ const contentStatement = (menuId: number, sections: NewSection[]) => {
     'translatedName',
     'translatedDescription',
     'translatedIngredients',
+    'translatedPriceText',
+    'translatedAdditionalNotes',
   ]);
   const itemTranslationRows = sections.flatMap((section, sectionPosition) =>
     section.items.flatMap((fields, itemPosition) =>
@@ -101,6 +109,14 @@ const contentStatement = (menuId: number, sections: NewSection[]) => {
   return sql`with ${sql.join(inserts, sql`, `)} select 1`;
 };
 
+/** The dishes' photos a new menu names, with where the request named each. */
+const photosOf = (sections: NewSection[]): PhotoReference[] =>
+  sections.flatMap((section, sectionIndex) =>
+    section.items.flatMap((item, itemIndex) =>
+      item.photo ? [{ path: `body.sections.${sectionIndex}.items.${itemIndex}.photo`, key: item.photo }] : [],
+    ),
+  );
+
 type MenuFields = Omit<z.output<typeof SaveMenuRequestSchema>, 'id'>;
 
 /** A new menu at the end of the club's list, within the Free plan's allowance; answers its id. */
@@ -133,6 +149,7 @@ export const insertWholeMenu = async (
   clubId: number,
   { sections, ...fields }: z.output<typeof CreateMenuRequestSchema>,
 ) => {
+  await assertPhotosStored(tx, clubId, photosOf(sections));
   const menuId = await insertMenu(tx, clubId, fields);
   if (sections.length > 0) await tx.execute(contentStatement(menuId, sections));
   return loadFullMenu(tx, clubId, menuId);
@@ -171,11 +188,24 @@ export const changeMenus = (
     return loadMenuCards(tx, clubId);
   });
 
-/** A menu with its categories, items, schedules and banner (the database cascades). */
-export const deleteMenu = (db: Database, clubId: number, menuId: number) =>
+/**
+ * A menu with its categories, items, schedules and banner (the database cascades); the dishes' photos
+ * nothing else of the club uses are released.
+ */
+export const deleteMenu = (db: Database, clubId: number, menuId: number): Promise<ReleasedImage[]> =>
   db.transaction(async (tx) => {
     await lockClub(tx, clubId);
     await requireMenu(tx, clubId, menuId);
+    const photos = await tx
+      .selectDistinct({ photo: menuItems.photo })
+      .from(menuItems)
+      .innerJoin(menuSections, eq(menuSections.id, menuItems.sectionId))
+      .where(and(eq(menuSections.menuId, menuId), isNotNull(menuItems.photo)));
     await tx.delete(menus).where(eq(menus.id, menuId));
     await renumber(tx, 'menus', clubId);
+    return releaseUnusedPhotos(
+      tx,
+      clubId,
+      photos.map((row) => row.photo),
+    );
   });

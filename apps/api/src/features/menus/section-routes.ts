@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ownerErrors as errors, NoContent, bearerSecurity as security } from '../../lib/route-schemas.ts';
+import { removeReleasedImages } from '../images/image-store.ts';
 import { changeSections, deleteSection, readSection, saveSection } from './section-store.ts';
 
 /** A menu's categories. */
@@ -77,7 +78,8 @@ export const sectionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { clubId, menuId, sectionId } = request.params;
-      await deleteSection(app.db, clubId, menuId, sectionId);
+      const released = await deleteSection(app.db, clubId, menuId, sectionId);
+      await removeReleasedImages(app.db, app.storage, request.log, released);
       return reply.status(204).send(null);
     },
   );

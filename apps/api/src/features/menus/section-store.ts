@@ -1,11 +1,12 @@
 import type { MenuSection } from '@carta/contract/entities';
 import type { SaveSectionRequestSchema, SectionBatchRequestSchema } from '@carta/contract/menus';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
-import { menuSections } from '../../db/schema.ts';
+import { menuItems, menuSections } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { firstOrThrow } from '../../lib/db-errors.ts';
+import { type ReleasedImage, releaseUnusedPhotos } from '../images/image-store.ts';
 import { sectionTranslationWrites, writeSectionTranslations } from './menu-content.ts';
 import { loadSection, loadSections, lockMenu, lockSectionMenu, requireSection } from './menu-store.ts';
 import { applyBatch, positionAtEnd, renumber } from './siblings.ts';
@@ -86,9 +87,24 @@ export const changeSections = (
   });
 
 /** A category with its items (the database cascades). */
-export const deleteSection = (db: Database, clubId: number, menuId: number, sectionId: number) =>
+export const deleteSection = (
+  db: Database,
+  clubId: number,
+  menuId: number,
+  sectionId: number,
+): Promise<ReleasedImage[]> =>
   db.transaction(async (tx) => {
     await lockSectionMenu(tx, clubId, menuId, sectionId);
+    // The items go with the category (ON DELETE CASCADE): their photos, released after, are read first.
+    const photos = await tx
+      .selectDistinct({ photo: menuItems.photo })
+      .from(menuItems)
+      .where(and(eq(menuItems.sectionId, sectionId), isNotNull(menuItems.photo)));
     await tx.delete(menuSections).where(eq(menuSections.id, sectionId));
     await renumber(tx, 'sections', menuId);
+    return releaseUnusedPhotos(
+      tx,
+      clubId,
+      photos.map((row) => row.photo),
+    );
   });

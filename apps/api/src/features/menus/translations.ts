@@ -1,16 +1,19 @@
+import type { BannerTranslation } from '@carta/contract/entities';
 import type { MenuLanguage } from '@carta/contract/limits';
 import type {
   MenuTranslations,
   SaveTranslationsRequestSchema,
+  TranslatableField,
   TranslatableText,
 } from '@carta/contract/menus';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type Database, readTogether, type Transaction } from '../../db/client.ts';
-import { clubs, menus } from '../../db/schema.ts';
+import { type Database, type Executor, readTogether, type Transaction } from '../../db/client.ts';
+import { banners, clubs, menus } from '../../db/schema.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { isMenuLanguage } from '../clubs/club-details.ts';
 import {
+  type ItemTranslationValues,
   type ItemTranslationWrite,
   type SectionTranslationWrite,
   writeItemTranslations,
@@ -18,68 +21,116 @@ import {
 } from './menu-content.ts';
 import { loadSections, lockMenu, requireMenu } from './menu-store.ts';
 
-type ItemTexts = {
-  translatedName: string | null;
-  translatedDescription: string | null;
-  translatedIngredients: string | null;
-};
-
+/** The column of an item's translation that holds each translatable field. */
 const ITEM_FIELDS = {
   name: 'translatedName',
   description: 'translatedDescription',
   ingredients: 'translatedIngredients',
-} as const;
+  priceText: 'translatedPriceText',
+  additionalNotes: 'translatedAdditionalNotes',
+} as const satisfies Record<TranslatableField<'item'>, keyof ItemTranslationValues>;
+
+const BANNER_FIELDS = [
+  'title',
+  'subtitle',
+  'description',
+  'price',
+] as const satisfies TranslatableField<'banner'>[];
+
+type BannerTranslations = Partial<Record<string, BannerTranslation>>;
+
+/** The menu's own texts, its banner's and the club's languages and switch: one statement. */
+const loadMenuTexts = async (db: Executor, clubId: number, menuId: number) => {
+  const [row] = await db
+    .select({
+      menuLanguages: clubs.menuLanguages,
+      translationsEnabled: clubs.translationsEnabled,
+      menu: {
+        name: menus.name,
+        nameTranslations: menus.nameTranslations,
+        footer: menus.footer,
+        footerTranslations: menus.footerTranslations,
+      },
+      banner: {
+        id: banners.id,
+        title: banners.title,
+        subtitle: banners.subtitle,
+        description: banners.description,
+        price: banners.price,
+        translations: banners.translations,
+      },
+    })
+    .from(clubs)
+    .leftJoin(menus, eq(menus.id, menuId))
+    .leftJoin(banners, eq(banners.menuId, menus.id))
+    .where(eq(clubs.id, clubId));
+  return row;
+};
 
 /**
  * Every text of a menu a guest reads, with its translation in each of the club's languages, and how many
- * are translated per language. An item whose name is not translated (`translateName: false`) brings
- * only its description and ingredients; empty texts bring nothing.
+ * are translated per language: the menu's name and footer, its banner's texts, the categories' names and
+ * the items' names, descriptions, ingredients, price texts and notes. An item whose name is not
+ * translated (`translateName: false`) does not bring its name; empty texts bring nothing.
  */
 export const loadMenuTranslations = async (
   db: Database | Transaction,
   clubId: number,
   menuId: number,
 ): Promise<MenuTranslations> => {
-  const [[row], sectionsByMenu] = await readTogether(db, [
-    () =>
-      db
-        .select({
-          menuLanguages: clubs.menuLanguages,
-          menu: { name: menus.name, nameTranslations: menus.nameTranslations },
-        })
-        .from(clubs)
-        .leftJoin(menus, eq(menus.id, menuId))
-        .where(eq(clubs.id, clubId)),
+  const [row, sectionsByMenu] = await readTogether(db, [
+    () => loadMenuTexts(db, clubId, menuId),
     () => loadSections(db, [menuId]),
   ]);
   const languages = (row?.menuLanguages ?? []).filter(isMenuLanguage);
-  const menu = row?.menu;
-  const sections = sectionsByMenu.get(menuId) ?? [];
+  const translationsOf = (translationIn: (language: MenuLanguage) => string | null | undefined) =>
+    Object.fromEntries(languages.map((language) => [language, translationIn(language) || null]));
   const texts: TranslatableText[] = [];
-  if (menu)
+  const menu = row?.menu;
+  if (menu) {
     texts.push({
       kind: 'menu',
       id: menuId,
       sectionId: 0,
       field: 'name',
       original: menu.name,
-      translations: Object.fromEntries(
-        languages.map((language) => [language, menu.nameTranslations[language] ?? null]),
-      ),
+      translations: translationsOf((language) => menu.nameTranslations[language]),
     });
-  for (const section of sections) {
+    if (menu.footer)
+      texts.push({
+        kind: 'menu',
+        id: menuId,
+        sectionId: 0,
+        field: 'footer',
+        original: menu.footer,
+        translations: translationsOf((language) => menu.footerTranslations[language]),
+      });
+  }
+  const banner = row?.banner;
+  if (banner)
+    for (const field of BANNER_FIELDS) {
+      const original = banner[field];
+      if (!original) continue;
+      texts.push({
+        kind: 'banner',
+        id: banner.id,
+        sectionId: 0,
+        field,
+        original,
+        translations: translationsOf((language) => banner.translations[language]?.[field]),
+      });
+    }
+  for (const section of sectionsByMenu.get(menuId) ?? []) {
     texts.push({
       kind: 'section',
       id: section.id,
       sectionId: section.id,
       field: 'name',
       original: section.name,
-      translations: Object.fromEntries(
-        languages.map((language) => [language, section.translations[language]?.translatedName ?? null]),
-      ),
+      translations: translationsOf((language) => section.translations[language]?.translatedName),
     });
-    for (const item of section.items) {
-      for (const field of ['name', 'description', 'ingredients'] as const) {
+    for (const item of section.items)
+      for (const field of Object.keys(ITEM_FIELDS) as TranslatableField<'item'>[]) {
         const original = item[field];
         if (!original || (field === 'name' && !item.translateName)) continue;
         texts.push({
@@ -88,18 +139,13 @@ export const loadMenuTranslations = async (
           sectionId: section.id,
           field,
           original,
-          translations: Object.fromEntries(
-            languages.map((language) => [
-              language,
-              item.translations[language]?.[ITEM_FIELDS[field]] ?? null,
-            ]),
-          ),
+          translations: translationsOf((language) => item.translations[language]?.[ITEM_FIELDS[field]]),
         });
       }
-    }
   }
   return {
     languages,
+    translationsEnabled: row?.translationsEnabled ?? false,
     progress: languages.map((language) => ({
       language,
       total: texts.length,
@@ -111,64 +157,118 @@ export const loadMenuTranslations = async (
 
 type TextChange = z.output<typeof SaveTranslationsRequestSchema>['texts'][number];
 
+/** A language's texts with some set (a text) or removed (null); a language left with none is dropped. */
+const withTexts = <Texts extends Record<string, string | undefined>>(
+  translations: Partial<Record<string, Texts>>,
+  changes: Map<string, Partial<Record<keyof Texts, string | null>>>,
+) => {
+  const next: Partial<Record<string, Texts>> = { ...translations };
+  for (const [language, fields] of changes) {
+    const texts: Record<string, string | undefined> = { ...next[language], ...fields };
+    const kept = Object.fromEntries(Object.entries(texts).filter((entry) => Boolean(entry[1]))) as Texts;
+    if (Object.keys(kept).length > 0) next[language] = kept;
+    else delete next[language];
+  }
+  return next;
+};
+
 /**
  * Writes many translated texts of one menu; an id outside the menu answers 404 and nothing changes.
- * The changes are folded first (a later change to the same text wins, and the other fields of an
- * item's translation stay as they are), then written a table at a time: a handful of statements
- * whatever their number.
+ * The changes are folded first (a later change to the same text wins, and the other texts of a
+ * translation stay as they are), then written a table at a time: a handful of statements whatever
+ * their number.
  */
-export const saveMenuTranslations = async (tx: Transaction, menuId: number, changes: TextChange[]) => {
-  const sections = (await loadSections(tx, [menuId])).get(menuId) ?? [];
+export const saveMenuTranslations = async (
+  tx: Transaction,
+  clubId: number,
+  menuId: number,
+  changes: TextChange[],
+) => {
+  const [row, sectionsByMenu] = await readTogether(tx, [
+    () => loadMenuTexts(tx, clubId, menuId),
+    () => loadSections(tx, [menuId]),
+  ]);
+  const sections = sectionsByMenu.get(menuId) ?? [];
   const sectionIds = new Set(sections.map((section) => section.id));
   const itemById = new Map(
     sections.flatMap((section) => section.items.map((item) => [item.id, item] as const)),
   );
-  const menuNames = new Map<string, string | null>();
+  const menuTexts = new Map<string, { name?: string | null; footer?: string | null }>();
+  const bannerTexts = new Map<string, Partial<Record<keyof BannerTranslation, string | null>>>();
   const sectionNames = new Map<string, SectionTranslationWrite>();
-  const itemTexts = new Map<string, ItemTranslationWrite & { values: ItemTexts }>();
+  const itemTexts = new Map<string, ItemTranslationWrite & { values: ItemTranslationValues }>();
   for (const change of changes) {
     const { language, text } = change;
     if (change.kind === 'menu') {
-      if (change.id !== menuId || change.field !== 'name') throw notFound();
-      menuNames.set(language, text);
+      if (change.id !== menuId) throw notFound();
+      menuTexts.set(language, { ...menuTexts.get(language), [change.field]: text });
+      continue;
+    }
+    if (change.kind === 'banner') {
+      if (!row?.banner || change.id !== row.banner.id) throw notFound();
+      bannerTexts.set(language, { ...bannerTexts.get(language), [change.field]: text });
       continue;
     }
     const key = `${change.id}:${language}`;
     if (change.kind === 'section') {
-      if (!sectionIds.has(change.id) || change.field !== 'name') throw notFound();
+      if (!sectionIds.has(change.id)) throw notFound();
       sectionNames.set(key, { sectionId: change.id, language, translatedName: text });
       continue;
     }
     const item = itemById.get(change.id);
     if (!item) throw notFound();
-    const saved = item.translations[language as MenuLanguage];
+    const saved = item.translations[language];
     const current = itemTexts.get(key)?.values ?? {
       translatedName: saved?.translatedName ?? null,
       translatedDescription: saved?.translatedDescription ?? null,
       translatedIngredients: saved?.translatedIngredients ?? null,
+      translatedPriceText: saved?.translatedPriceText ?? null,
+      translatedAdditionalNotes: saved?.translatedAdditionalNotes ?? null,
     };
     itemTexts.set(key, {
       itemId: item.id,
       language,
-      values: { ...current, [ITEM_FIELDS[change.field]]: text },
+      values: { ...current, [ITEM_FIELDS[change.field as TranslatableField<'item'>]]: text },
     });
   }
 
-  if (menuNames.size > 0) {
-    const named = Object.fromEntries([...menuNames].filter((entry) => Boolean(entry[1])));
-    const languages = sql.join(
-      [...menuNames.keys()].map((language) => sql`${language}`),
-      sql`, `,
-    );
+  if (menuTexts.size > 0 && row?.menu) {
+    const changesOf = (field: 'name' | 'footer') =>
+      new Map(
+        [...menuTexts].flatMap(([language, texts]) =>
+          field in texts ? [[language, texts[field] ?? null] as const] : [],
+        ),
+      );
     await tx
       .update(menus)
       .set({
-        nameTranslations: sql`(${menus.nameTranslations} - array[${languages}]::text[]) || ${JSON.stringify(named)}::jsonb`,
+        nameTranslations: singleTexts(row.menu.nameTranslations, changesOf('name')),
+        footerTranslations: singleTexts(row.menu.footerTranslations, changesOf('footer')),
       })
       .where(eq(menus.id, menuId));
   }
+  if (bannerTexts.size > 0 && row?.banner)
+    await tx
+      .update(banners)
+      .set({
+        translations: withTexts<BannerTranslation>(
+          row.banner.translations as BannerTranslations,
+          bannerTexts,
+        ),
+      })
+      .where(eq(banners.id, row.banner.id));
   await writeSectionTranslations(tx, [...sectionNames.values()]);
   await writeItemTranslations(tx, [...itemTexts.values()]);
+};
+
+/** One text per language with some set (a text) or removed (null). */
+const singleTexts = (translations: Partial<Record<string, string>>, changes: Map<string, string | null>) => {
+  const next: Partial<Record<string, string>> = { ...translations };
+  for (const [language, text] of changes) {
+    if (text) next[language] = text;
+    else delete next[language];
+  }
+  return next;
 };
 
 /** GET /menu/{menuId}/translations. */
@@ -181,6 +281,6 @@ export const readMenuTranslations = async (db: Database, clubId: number, menuId:
 export const changeMenuTranslations = (db: Database, clubId: number, menuId: number, changes: TextChange[]) =>
   db.transaction(async (tx) => {
     await lockMenu(tx, clubId, menuId);
-    await saveMenuTranslations(tx, menuId, changes);
+    await saveMenuTranslations(tx, clubId, menuId, changes);
     return loadMenuTranslations(tx, clubId, menuId);
   });

@@ -16,12 +16,13 @@ import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { useSession } from '../../lib/session-store.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { AuditTab } from './audit-tab.tsx';
+import { AuthenticatorResetsTab } from './authenticator-resets-tab.tsx';
 import { BrandsTab } from './brands-tab.tsx';
 import { ClubsTab } from './clubs-tab.tsx';
 import { PhoneDuplicatesTab } from './phone-duplicates-tab.tsx';
 import { PlansTab } from './plans-tab.tsx';
 
-const TABS = ['clubs', 'brands', 'plans', 'audit', 'phones'] as const;
+const TABS = ['clubs', 'brands', 'plans', 'audit', 'phones', 'authenticator'] as const;
 type TabName = (typeof TABS)[number];
 const isTab = (value: unknown): value is TabName => TABS.includes(value as TabName);
 
@@ -77,6 +78,7 @@ export const AdminScreen = () => {
           {tab === 'plans' && <PlansTab />}
           {tab === 'audit' && <AuditTab />}
           {tab === 'phones' && <PhoneDuplicatesTab />}
+          {tab === 'authenticator' && <AuthenticatorResetsTab />}
         </Stack>
       </Container>
     </Box>

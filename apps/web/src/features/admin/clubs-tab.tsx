@@ -195,7 +195,8 @@ export const ClubsTab = () => {
   const [searchParameters, setSearchParameters] = useSearchParams();
   const filterParameter = searchParameters.get('filter');
   const filter: Filter = isFilter(filterParameter) ? filterParameter : 'waiting';
-  const [search, setSearch] = useState('');
+  // The activation page links here with the venue's name (?search=).
+  const [search, setSearch] = useState(() => searchParameters.get('search') ?? '');
   const debouncedSearch = useDebounced(search.trim(), 300);
   // A new filter or search starts again from its first page.
   const listKey = `${filter}|${debouncedSearch}`;

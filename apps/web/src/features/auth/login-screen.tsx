@@ -10,7 +10,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-router';
@@ -31,6 +31,10 @@ type LoginFormInput = z.input<typeof LoginRequestSchema>;
 // page, and zod with the contract's schemas would weigh more than the form itself on its first load: they
 // load once the page is idle, well before anyone can submit, and the resolver waits for them if needed.
 const loadSchemas = () => import('@carta/contract/accounts');
+// Only an owner whose authenticator support reset needs it: kept out of the login's first load.
+const NewAuthenticator = lazy(() =>
+  import('./new-authenticator.tsx').then((module) => ({ default: module.NewAuthenticator })),
+);
 let loginResolver: Promise<Resolver<LoginFormInput, unknown, LoginRequest>> | undefined;
 const loadLoginResolver = () => {
   loginResolver ??= Promise.all([import('@hookform/resolvers/zod'), loadSchemas()]).then(
@@ -73,6 +77,8 @@ export const LoginScreen = () => {
   const [isPasswordVisible, setIsPasswordVisible] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const [isNotActivated, setIsNotActivated] = useState(false);
+  // Support reset the authenticator (0051): phone and password, kept in memory to enrol a new one.
+  const [enrolling, setEnrolling] = useState<{ username: string; password: string } | null>(null);
   // Set as this form logs in, so the session it saves does not also trigger the redirect below.
   const [isLoggingIn, setIsLoggingIn] = useState(false);
   const { isLoggedIn } = useSession();
@@ -85,18 +91,25 @@ export const LoginScreen = () => {
     defaultValues: { username: '', password: '', totp: '' },
   });
 
+  const completeLogin = async ({ token, admin }: { token: string; admin: boolean }) => {
+    // Nothing cached for a previous account may show through to this one.
+    queryClient.clear();
+    setIsLoggingIn(true);
+    saveSession({ token, isAdmin: admin });
+    await navigate(readReturnPath(location.state), { replace: true });
+  };
+
   const submit = async (values: LoginRequest) => {
     setFormError(null);
     setIsNotActivated(false);
     resend.reset();
     try {
-      const { token, admin } = await loginMutation.mutateAsync(values);
-      // Nothing cached for a previous account may show through to this one.
-      queryClient.clear();
-      setIsLoggingIn(true);
-      saveSession({ token, isAdmin: admin });
-      await navigate(readReturnPath(location.state), { replace: true });
+      await completeLogin(await loginMutation.mutateAsync(values));
     } catch (error) {
+      if (error instanceof ApiError && error.code === 'AUTHENTICATOR_ENROLMENT_REQUIRED') {
+        setEnrolling({ username: values.username, password: values.password });
+        return;
+      }
       if (error instanceof ApiError) {
         for (const issue of error.issues) {
           if (isFieldName(issue.path)) setError(issue.path, { message: issue.key });
@@ -120,6 +133,17 @@ export const LoginScreen = () => {
 
   // Someone already logged in (here or in another tab) has no use for the form: on to their clubs.
   if (isLoggedIn && !isLoggingIn) return <Navigate to={readReturnPath(location.state)} replace />;
+
+  if (enrolling)
+    return (
+      <Suspense fallback={null}>
+        <NewAuthenticator
+          credentials={enrolling}
+          onLoggedIn={completeLogin}
+          onCancel={() => setEnrolling(null)}
+        />
+      </Suspense>
+    );
 
   return (
     <Stack component="form" noValidate onSubmit={handleSubmit(submit)} spacing={2.5}>
@@ -236,7 +260,19 @@ export const LoginScreen = () => {
         )}
       />
 
-      <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: '8px !important' }}>
+      <Stack
+        direction="row"
+        sx={{
+          justifyContent: 'space-between',
+          flexWrap: 'wrap',
+          columnGap: 2,
+          rowGap: 1,
+          mt: '8px !important',
+        }}
+      >
+        <Link component={RouterLink} to="/authenticator/lost" variant="body2">
+          {t('login.lostAuthenticator')}
+        </Link>
         <Link component={RouterLink} to="/password/recovery" variant="body2">
           {t('login.forgotPassword')}
         </Link>

@@ -26,7 +26,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ScreenHeader } from '../../components/screen-header.tsx';
@@ -52,6 +52,32 @@ const nextStepPath: Record<ClubState, string> = {
 export const formatDate = (isoDate: string) =>
   dateFormat({ dateStyle: 'long' }).format(new Date(`${isoDate}T12:00:00`));
 
+/**
+ * While the club waits for activation, its guest page as the owner's preview (0053): the first table's,
+ * or the way to add one.
+ */
+// Only a club waiting for activation shows it: kept out of the board's first load.
+const GuestPreviewButton = lazy(() =>
+  import('../../components/guest-preview-button.tsx').then((module) => ({
+    default: module.GuestPreviewButton,
+  })),
+);
+
+const BoardGuestPreview = ({ club }: { club: ClubDetails }) => {
+  const { t } = useTranslation();
+  if (club.counts.tables === 0)
+    return (
+      <Button variant="outlined" component={RouterLink} to={`/clubs/${club.id}/qrcode`}>
+        {t('guestPreview.addTable')}
+      </Button>
+    );
+  return (
+    <Suspense fallback={null}>
+      <GuestPreviewButton clubId={String(club.id)} />
+    </Suspense>
+  );
+};
+
 const StateCard = ({ club }: { club: ClubDetails }) => {
   const { t } = useTranslation();
   const look = STATE_LOOK[club.state];
@@ -69,7 +95,7 @@ const StateCard = ({ club }: { club: ClubDetails }) => {
         <Typography color="text.secondary" sx={{ flex: 1 }}>
           {t(`clubState.${club.state}.text`)}
         </Typography>
-        <Box>
+        <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1.5, alignItems: { sm: 'center' } }}>
           <Button
             variant="contained"
             component={RouterLink}
@@ -77,7 +103,8 @@ const StateCard = ({ club }: { club: ClubDetails }) => {
           >
             {t(`clubState.${club.state}.action`)}
           </Button>
-        </Box>
+          {club.state === 'waitingForActivation' && <BoardGuestPreview club={club} />}
+        </Stack>
       </Stack>
     </Paper>
   );

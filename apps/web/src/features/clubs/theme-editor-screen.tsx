@@ -17,11 +17,14 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
@@ -52,6 +55,7 @@ const valuesFrom = (theme: ThemeChoice | undefined, fallback: ThemeChoice | unde
     name: theme?.name ?? '',
     font: (source?.font as Values['font']) ?? THEME_FONTS[0],
     backgroundImage: null,
+    pdfPhotos: source?.pdfPhotos ?? false,
     ...(Object.fromEntries(THEME_COLOURS.map((name) => [name, source?.[name] ?? '#ffffff'])) as Record<
       ThemeColour,
       string
@@ -324,6 +328,29 @@ const CustomThemeEditor = ({ club, themes }: { club: ClubDetails; themes: ThemeC
                       </Button>
                     )}
                   </Stack>
+                  <Controller
+                    name="pdfPhotos"
+                    control={form.control}
+                    render={({ field }) => (
+                      <Box>
+                        <FormControlLabel
+                          control={
+                            <Switch
+                              checked={Boolean(field.value)}
+                              onChange={(event) => field.onChange(event.target.checked)}
+                              onBlur={field.onBlur}
+                              disabled={isLocked}
+                              slotProps={{ input: { 'aria-describedby': 'theme-pdf-photos-help' } }}
+                            />
+                          }
+                          label={t('themeEditor.pdfPhotos')}
+                        />
+                        <FormHelperText id="theme-pdf-photos-help" sx={{ mt: -0.5, ml: 6 }}>
+                          {t('themeEditor.pdfPhotosHelp')}
+                        </FormHelperText>
+                      </Box>
+                    )}
+                  />
                 </Stack>
               </Box>
               {warnings.map(([foreground, background]) => (
@@ -362,6 +389,7 @@ const CustomThemeEditor = ({ club, themes }: { club: ClubDetails; themes: ThemeC
                 name: watched.name ?? '',
                 font: watched.font ?? THEME_FONTS[0],
                 backgroundImage: backgroundUrl,
+                pdfPhotos: watched.pdfPhotos ?? false,
               }}
             />
           </Box>

@@ -36,6 +36,7 @@ import { useSnackbar } from '../../lib/snackbar.ts';
 import { useMenu } from './api/get-menu.ts';
 import { type SaveItemRequest, useSaveItem } from './api/save-item.ts';
 import { CharacterCount } from './character-count.tsx';
+import { ItemPhotoField } from './item-photo-field.tsx';
 
 type Values = z.input<typeof SaveItemRequestSchema>;
 
@@ -48,6 +49,7 @@ const valuesOf = (item: MenuItem | undefined, languages: MenuLanguage[]): Values
   additionalNotes: item?.additionalNotes ?? '',
   price: item?.price ?? null,
   priceText: item?.priceText ?? '',
+  photo: item?.photo?.key ?? null,
   disabled: item?.disabled ?? false,
   outOfStock: item?.outOfStock ?? false,
   bestSeller: item?.bestSeller ?? false,
@@ -64,6 +66,8 @@ const valuesOf = (item: MenuItem | undefined, languages: MenuLanguage[]): Values
           translatedName: translation?.translatedName ?? '',
           translatedDescription: translation?.translatedDescription ?? '',
           translatedIngredients: translation?.translatedIngredients ?? '',
+          translatedPriceText: translation?.translatedPriceText ?? '',
+          translatedAdditionalNotes: translation?.translatedAdditionalNotes ?? '',
         },
       ];
     }),
@@ -205,6 +209,7 @@ const ItemForm = ({
   const { enqueueSnackbar } = useSnackbar();
   const save = useSaveItem(clubId, String(menu.id), sectionId);
   const [formError, setFormError] = useState<string | null>(null);
+  const [photo, setPhoto] = useState(item?.photo ?? null);
   const form = useForm<Values, unknown, SaveItemRequest>({
     resolver: zodResolver(SaveItemRequestSchema),
     defaultValues: valuesOf(item, menu.translations),
@@ -213,6 +218,7 @@ const ItemForm = ({
   const guard = useUnsavedChangesGuard(form.formState.isDirty);
   const isBranded = useWatch({ control: form.control, name: 'branded' });
   const translateName = useWatch({ control: form.control, name: 'translateName' });
+  const hasPriceText = Boolean(useWatch({ control: form.control, name: 'priceText' })?.trim());
   const back = `/clubs/${clubId}/menu/${menu.id}/sections/${sectionId}`;
 
   const submit = async (values: SaveItemRequest) => {
@@ -296,6 +302,17 @@ const ItemForm = ({
             slotProps={{ htmlInput: { maxLength: ITEM_NOTES_MAX } }}
           />
         </Section>
+        <Section title={t('itemPhoto.title')}>
+          <ItemPhotoField
+            clubId={clubId}
+            photo={photo}
+            saved={item?.photo ?? null}
+            onChange={(next) => {
+              setPhoto(next);
+              form.setValue('photo', next?.key ?? null, { shouldDirty: true });
+            }}
+          />
+        </Section>
         <Section title={t('itemForm.priceTitle')}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <PriceField />
@@ -356,6 +373,18 @@ const ItemForm = ({
                   name={`translations.${language}.translatedIngredients`}
                   label={t('itemForm.ingredients')}
                   slotProps={{ htmlInput: { maxLength: ITEM_INGREDIENTS_MAX } }}
+                />
+                {hasPriceText && (
+                  <FormTextField<Values>
+                    name={`translations.${language}.translatedPriceText`}
+                    label={t('itemForm.priceText')}
+                    slotProps={{ htmlInput: { maxLength: PROMOTION_PRICE_MAX } }}
+                  />
+                )}
+                <FormTextField<Values>
+                  name={`translations.${language}.translatedAdditionalNotes`}
+                  label={t('itemForm.notes')}
+                  slotProps={{ htmlInput: { maxLength: ITEM_NOTES_MAX } }}
                 />
               </Stack>
             ))

@@ -35,6 +35,7 @@ import { menuQueryOptions, useMenu } from './api/get-menu.ts';
 import { useUpdateItems } from './api/update-items.ts';
 import { formatPrice } from './format-price.ts';
 import { moved } from './menu-list-screen.tsx';
+import { PhotoImage, photoUrl } from './photo-image.ts';
 
 const MARKERS = ['outOfStock', 'bestSeller', 'suggested', 'disabled'] as const;
 type Marker = (typeof MARKERS)[number];
@@ -210,11 +211,29 @@ const ItemsList = ({ clubId, menu, section }: { clubId: string; menu: FullMenu; 
                   slotProps={{ input: { 'aria-label': t('items.select', { name: item.name }) } }}
                   size="small"
                 />
+                {item.photo && (
+                  <PhotoImage
+                    src={photoUrl(item.photo, 80)}
+                    alt=""
+                    loading="lazy"
+                    decoding="async"
+                    width={40}
+                    height={40}
+                    data-testid="item-thumbnail"
+                    sx={{ flexShrink: 0, objectFit: 'cover', borderRadius: 1, mt: 0.5, mr: 0.5 }}
+                  />
+                )}
                 <Stack spacing={0.75} sx={{ flex: 1, minWidth: 0, pt: 0.75 }}>
+                  {/* A name too long for its line, beside a photo on a phone, sends the price below it. */}
                   <Stack
                     direction="row"
-                    spacing={1}
-                    sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}
+                    useFlexGap
+                    sx={{
+                      flexWrap: 'wrap',
+                      columnGap: 1,
+                      justifyContent: 'space-between',
+                      alignItems: 'baseline',
+                    }}
                   >
                     <Link
                       component={RouterLink}

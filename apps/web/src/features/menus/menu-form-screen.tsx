@@ -40,6 +40,9 @@ const valuesOf = (menu: FullMenu | undefined, languages: MenuLanguage[]): Values
   ),
   adminDisplayName: menu?.adminDisplayName ?? '',
   footer: menu?.footer ?? '',
+  footerTranslations: Object.fromEntries(
+    languages.map((language) => [language, menu?.footerTranslations[language] ?? '']),
+  ),
   enabled: menu?.enabled ?? true,
   refreshTime: menu?.refreshTime ?? REFRESH_TIME_DEFAULT,
   themeId: menu?.themeId ?? null,
@@ -136,6 +139,23 @@ const MenuForm = ({ clubId, menu, languages }: MenuFormProps) => {
             }
             slotProps={{ htmlInput: { maxLength: MENU_FOOTER_MAX } }}
           />
+          {languages.length > 0 && (
+            <Stack component="fieldset" spacing={2} sx={{ border: 0, p: 0, m: 0 }}>
+              <Typography component="legend" variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                {t('menuForm.footerTranslations')}
+              </Typography>
+              {languages.map((language) => (
+                <FormTextField<Values>
+                  key={language}
+                  name={`footerTranslations.${language}`}
+                  label={t(`menuLanguages.${language}`)}
+                  multiline
+                  minRows={2}
+                  slotProps={{ htmlInput: { maxLength: MENU_FOOTER_MAX, lang: language } }}
+                />
+              ))}
+            </Stack>
+          )}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <Controller
               name="themeId"

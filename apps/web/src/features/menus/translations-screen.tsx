@@ -1,5 +1,5 @@
-import { ITEM_DESCRIPTION_MAX, MENU_LANGUAGES, type MenuLanguage } from '@carta/contract/limits';
-import type { MenuTranslations, TranslatableText } from '@carta/contract/menus';
+import { MENU_LANGUAGES, type MenuLanguage } from '@carta/contract/limits';
+import { type MenuTranslations, type TranslatableText, translatableLimitOf } from '@carta/contract/menus';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
@@ -27,9 +27,45 @@ import { useMenu } from './api/get-menu.ts';
 import { useMenuTranslations } from './api/get-menu-translations.ts';
 import { useSaveMenuLanguages } from './api/save-menu-languages.ts';
 import { useSaveMenuTranslations } from './api/save-menu-translations.ts';
+import { useTurnTranslationsOn } from './api/turn-translations-on.ts';
 
 const keyOf = (text: Pick<TranslatableText, 'kind' | 'id' | 'field'>, language: MenuLanguage) =>
   `${text.kind}:${text.id}:${text.field}:${language}`;
+
+/** Texts grouped as the menu reads: its own (name, footer), its promotion, then each category with its dishes. */
+const groupKeyOf = (text: TranslatableText) =>
+  text.kind === 'menu' || text.kind === 'banner' ? text.kind : `section:${text.sectionId}`;
+
+/**
+ * Translations the owner wrote that guests cannot read, because the club's switch is off: says so, with
+ * the switch at hand. Gone once it is on.
+ */
+const SwitchedOffAlert = ({ clubId }: { clubId: string }) => {
+  const { t } = useTranslation();
+  const turnOn = useTurnTranslationsOn(clubId);
+  const runTurnOn = useMutationWithToast(turnOn);
+  return (
+    <Alert severity="warning" sx={{ '& .MuiAlert-message': { flex: 1 } }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        sx={{ alignItems: { xs: 'flex-start', sm: 'center' }, justifyContent: 'space-between' }}
+      >
+        <span>{t('menuTranslations.switchedOff')}</span>
+        <Button
+          color="inherit"
+          size="small"
+          variant="outlined"
+          loading={turnOn.isPending}
+          onClick={() => void runTurnOn(undefined, t('menuTranslations.turnedOn'))}
+          sx={{ flexShrink: 0 }}
+        >
+          {t('menuTranslations.turnOn')}
+        </Button>
+      </Stack>
+    </Alert>
+  );
+};
 
 /** The languages a club translates its menus into: chips to switch on and off, saved at once. */
 const LanguagePicker = ({ clubId, languages }: { clubId: string; languages: MenuLanguage[] }) => {
@@ -109,13 +145,13 @@ const TranslationsEditor = ({
     if (failure === null) setEdits({});
   };
 
-  // Texts grouped under their category, as the menu reads.
-  const groups = new Map<number, TranslatableText[]>();
-  for (const text of visible) groups.set(text.sectionId, [...(groups.get(text.sectionId) ?? []), text]);
-  const sectionName = (sectionId: number) =>
-    sectionId === 0
-      ? t('menuTranslations.menuGroup')
-      : (overview.texts.find((text) => text.kind === 'section' && text.id === sectionId)?.original ?? '');
+  const groups = new Map<string, TranslatableText[]>();
+  for (const text of visible) groups.set(groupKeyOf(text), [...(groups.get(groupKeyOf(text)) ?? []), text]);
+  const groupTitle = (key: string) => {
+    if (key === 'menu') return t('menuTranslations.menuGroup');
+    if (key === 'banner') return t('menuTranslations.bannerGroup');
+    return overview.texts.find((text) => groupKeyOf(text) === key && text.kind === 'section')?.original ?? '';
+  };
 
   return (
     <>
@@ -166,15 +202,16 @@ const TranslationsEditor = ({
             {overview.texts.length === 0 ? t('menuTranslations.noTexts') : t('menuTranslations.allDone')}
           </Typography>
         )}
-        {[...groups.entries()].map(([sectionId, texts]) => (
-          <Paper key={sectionId} variant="outlined" component="section" sx={{ p: { xs: 2, sm: 3 } }}>
+        {[...groups.entries()].map(([key, texts]) => (
+          <Paper key={key} variant="outlined" component="section" sx={{ p: { xs: 2, sm: 3 } }}>
             <Typography variant="h3" component="h2" sx={{ mb: 2 }}>
-              {sectionName(sectionId)}
+              {groupTitle(key)}
             </Typography>
             <Stack spacing={2.5}>
               {texts.map((text) => {
                 const value = shownValue(text);
                 const isMissing = value.trim() === '';
+                const limit = translatableLimitOf(text.kind, text.field);
                 return (
                   <Stack
                     key={keyOf(text, current)}
@@ -186,12 +223,14 @@ const TranslationsEditor = ({
                       <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
                         {t(`menuTranslations.fields.${text.kind}.${text.field}`)}
                       </Typography>
-                      <Typography lang="it">{text.original}</Typography>
+                      <Typography lang="it" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+                        {text.original}
+                      </Typography>
                     </Box>
                     <TextField
                       sx={{ flex: 1 }}
                       size="small"
-                      multiline={text.field !== 'name'}
+                      multiline={Boolean(limit?.isMultiline)}
                       value={value}
                       placeholder={text.original}
                       onChange={(event) =>
@@ -203,7 +242,7 @@ const TranslationsEditor = ({
                       slotProps={{
                         htmlInput: {
                           lang: current,
-                          maxLength: ITEM_DESCRIPTION_MAX,
+                          maxLength: limit?.max,
                           'aria-label': t('menuTranslations.fieldLabel', {
                             original: text.original,
                             language: t(`menuLanguages.${current}`),
@@ -251,6 +290,7 @@ export const TranslationsScreen = () => {
     return <QueryError onRetry={() => void Promise.all([overview.refetch(), menu.refetch()])} />;
   if (!overview.data || !menu.data) return <CenteredSpinner isDelayed />;
   const [firstLanguage] = overview.data.languages;
+  const hasTranslations = overview.data.texts.some((text) => Object.values(text.translations).some(Boolean));
   return (
     <>
       <Breadcrumbs sx={{ mb: 1 }} aria-label={t('items.breadcrumbs')}>
@@ -267,6 +307,7 @@ export const TranslationsScreen = () => {
         subtitle={t('menuTranslations.subtitle')}
       />
       <Stack spacing={2}>
+        {hasTranslations && !overview.data.translationsEnabled && <SwitchedOffAlert clubId={clubId} />}
         <LanguagePicker clubId={clubId} languages={overview.data.languages} />
         {firstLanguage === undefined ? (
           <Alert severity="info">{t('menuTranslations.noLanguages')}</Alert>

@@ -13,7 +13,9 @@ import { useState } from 'react';
 import { FormProvider, type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useConfirmTotp } from '../../api/authenticator.ts';
 import { type CreateClubRequest, useCreateClub } from '../../api/create-club.ts';
+import { AuthenticatorStep } from '../../components/authenticator-step.tsx';
 import {
   ClubFormFields,
   type ClubFormValues,
@@ -27,7 +29,6 @@ import { phonePrefixSlot } from '../../components/phone-prefix.tsx';
 import { ApiError, isUnexpectedError } from '../../lib/api-error.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { AuthenticatorStep } from './authenticator-step.tsx';
 
 // The fields each form step owns: "Next" checks only these, and a server error jumps to its step.
 const STEP_FIELDS: Path<ClubFormValues>[][] = [
@@ -43,6 +44,9 @@ export const SignupScreen = () => {
   useDocumentTitle(t('signup.title'));
   const [step, setStep] = useState(0);
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
+  // Kept after the account is created, for the authenticator step's code check.
+  const [credentials, setCredentials] = useState<{ username: string; password: string } | null>(null);
+  const confirmTotp = useConfirmTotp();
   const [formError, setFormError] = useState<string | null>(null);
   const createClub = useCreateClub();
   const form = useForm<ClubFormValues, unknown, CreateClubRequest>({
@@ -76,6 +80,8 @@ export const SignupScreen = () => {
         ...(values.account ? { account: { ...values.account, language: currentLanguage() } } : {}),
       });
       setEnrolment(created.enrolment ?? null);
+      if (values.account)
+        setCredentials({ username: values.account.phone, password: values.account.password });
       setStep(3);
     } catch (error) {
       if (!(error instanceof ApiError) || isUnexpectedError(error)) {
@@ -193,9 +199,22 @@ export const SignupScreen = () => {
           </Stack>
         )}
         {step === 2 && <ClubFormFields />}
-        {step === 3 && enrolment && <AuthenticatorStep enrolment={enrolment} />}
+        {step === 3 && enrolment && credentials && (
+          <AuthenticatorStep
+            enrolment={enrolment}
+            confirmLabel={t('signup.authenticatorDone')}
+            onConfirm={async (totp) => {
+              await confirmTotp.mutateAsync({ ...credentials, totp });
+              setStep(4);
+            }}
+          />
+        )}
 
-        <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'space-between' }}>
+        <Stack
+          direction="row"
+          spacing={1.5}
+          sx={{ justifyContent: 'space-between', display: step < 3 ? 'flex' : 'none' }}
+        >
           {step > 0 && step < 3 ? (
             <Button onClick={() => setStep(step - 1)}>{t('signup.back')}</Button>
           ) : (
@@ -209,11 +228,6 @@ export const SignupScreen = () => {
           {step === 2 && (
             <Button type="submit" variant="contained" size="large" loading={createClub.isPending}>
               {t('signup.create')}
-            </Button>
-          )}
-          {step === 3 && (
-            <Button variant="contained" size="large" onClick={() => setStep(4)}>
-              {t('signup.authenticatorDone')}
             </Button>
           )}
         </Stack>

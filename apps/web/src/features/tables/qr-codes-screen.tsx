@@ -18,6 +18,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { useClub } from '../../api/get-club.ts';
 import { CenteredSpinner } from '../../components/centered-spinner.tsx';
 import { NoticeScreen } from '../../components/notice-screen.tsx';
 import { QueryError } from '../../components/query-error.tsx';
@@ -45,6 +46,7 @@ export const QrCodesScreen = () => {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const { clubId = '' } = useParams();
+  const club = useClub(clubId);
   const tables = useTables(clubId);
   const zones = useZones(clubId);
   const toastOptions = { isForForm: true };
@@ -171,6 +173,7 @@ export const QrCodesScreen = () => {
                         }
                         onRename={() => setRenaming(table)}
                         onDelete={() => setDeleting(table)}
+                        isWaitingForActivation={club.data?.state === 'waitingForActivation'}
                       />
                     </Grid>
                   ))}

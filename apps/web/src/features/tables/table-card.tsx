@@ -19,6 +19,7 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { GuestPreviewButton } from '../../components/guest-preview-button.tsx';
 import { saveBlob } from '../../lib/api-client.ts';
 import { useSnackbar } from '../../lib/snackbar.ts';
 import { useMutationWithToast } from '../../lib/use-mutation-with-toast.ts';
@@ -51,9 +52,12 @@ export const TableCard = ({
   onSelect,
   onRename,
   onDelete,
+  isWaitingForActivation = false,
 }: {
   clubId: string;
   table: TableListEntry;
+  /** The club is not active yet: its guest page opens as the owner's preview. */
+  isWaitingForActivation?: boolean;
   zones: TableZone[];
   isSelected: boolean;
   onSelect: () => void;
@@ -164,17 +168,22 @@ export const TableCard = ({
                 <ContentCopyOutlined />
               </IconButton>
             </Tooltip>
-            <Tooltip title={t('tables.open')}>
-              <IconButton
-                component="a"
-                href={guestTablePath(clubId, table.id)}
-                target="_blank"
-                rel="noopener"
-                aria-label={t('tables.openNamed', { name: table.name })}
-              >
-                <OpenInNew />
-              </IconButton>
-            </Tooltip>
+            {isWaitingForActivation ? (
+              // Guests see "coming soon" until the club is active; the owner sees the page as a preview.
+              <GuestPreviewButton clubId={clubId} tableId={table.id} tableName={table.name} isIcon />
+            ) : (
+              <Tooltip title={t('tables.open')}>
+                <IconButton
+                  component="a"
+                  href={guestTablePath(clubId, table.id)}
+                  target="_blank"
+                  rel="noopener"
+                  aria-label={t('tables.openNamed', { name: table.name })}
+                >
+                  <OpenInNew />
+                </IconButton>
+              </Tooltip>
+            )}
             <Tooltip title={t('tables.rename')}>
               <IconButton aria-label={t('tables.renameNamed', { name: table.name })} onClick={onRename}>
                 <DriveFileRenameOutline />

@@ -1,0 +1,195 @@
+import type { StoredImage } from '@carta/contract/clubs';
+import { IMAGE_MAX_BYTES } from '@carta/contract/limits';
+import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { useClub } from '../../api/get-club.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { UploadNetworkError, uploadImage } from '../../lib/upload-image.ts';
+import { PhotoImage, photoUrl } from './photo-image.ts';
+
+// The crop dialog carries react-easy-crop: fetched only when an owner picks a photo.
+const PhotoCropDialog = lazy(() =>
+  import('./photo-crop-dialog.tsx').then((module) => ({ default: module.PhotoCropDialog })),
+);
+
+/** What a photo may be, by its first bytes whatever its name says: JPG, PNG or WebP. */
+const isPhotoFile = async (file: Blob): Promise<boolean> => {
+  const head = new Uint8Array(await file.slice(0, 12).arrayBuffer());
+  const has = (signature: number[], at = 0) => signature.every((byte, index) => head[at + index] === byte);
+  const ascii = (text: string) => [...text].map((character) => character.charCodeAt(0));
+  return (
+    has([0xff, 0xd8, 0xff]) ||
+    has([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) ||
+    (has(ascii('RIFF')) && has(ascii('WEBP'), 8))
+  );
+};
+
+const PREVIEW_HEIGHT = 160;
+
+type ItemPhotoFieldProps = {
+  clubId: string;
+  /** The photo shown: the saved one, a new upload, or null. */
+  photo: StoredImage | null;
+  /** The photo the item has saved, which removing can bring back until the form is saved. */
+  saved: StoredImage | null;
+  onChange: (photo: StoredImage | null) => void;
+};
+
+/**
+ * The dish's photo on the item form: picked (JPG, PNG or WebP, at most 5 MB), cropped square or 4:3 in the
+ * browser, uploaded as a JPG; changing or removing it only touches the form, saved with the item.
+ */
+export const ItemPhotoField = ({ clubId, photo, saved, onChange }: ItemPhotoFieldProps) => {
+  const { t } = useTranslation();
+  const club = useClub(clubId);
+  const input = useRef<HTMLInputElement>(null);
+  const [picked, setPicked] = useState<string | null>(null);
+  const [pickError, setPickError] = useState<string | null>(null);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+
+  useEffect(() => () => (picked ? URL.revokeObjectURL(picked) : undefined), [picked]);
+
+  const pick = async (file: File) => {
+    setPickError(null);
+    setUploadError(null);
+    if (file.size > IMAGE_MAX_BYTES) return setPickError(t('itemPhoto.tooLarge'));
+    if (!(await isPhotoFile(file))) return setPickError(t('itemPhoto.typeNotSupported'));
+    setPicked(URL.createObjectURL(file));
+  };
+
+  const close = () => {
+    setPicked(null);
+    setUploadError(null);
+  };
+
+  const upload = async (cropped: Blob) => {
+    setUploadError(null);
+    try {
+      const stored = await uploadImage(
+        clubId,
+        new File([cropped], 'photo.jpg', { type: 'image/jpeg' }),
+        'photo',
+      );
+      onChange(stored);
+      setPicked(null);
+    } catch (error) {
+      setUploadError(
+        error instanceof UploadNetworkError || (error instanceof ApiError && error.status === 0)
+          ? t('upload.networkError')
+          : error instanceof ApiError
+            ? error.message
+            : t('errors.GENERIC_TRY_LATER'),
+      );
+    }
+  };
+
+  const choose = () => input.current?.click();
+
+  return (
+    <Stack spacing={1.5}>
+      {club.data && !club.data.itemPhotosEnabled && (
+        <Alert severity="info">
+          {t('itemPhoto.hiddenFromGuests')}{' '}
+          <Link component={RouterLink} to={`/clubs/${clubId}/profile/settings`}>
+            {t('itemPhoto.openSettings')}
+          </Link>
+        </Alert>
+      )}
+      {pickError && (
+        <Alert severity="error" role="alert" data-testid="photo-error">
+          {pickError}
+        </Alert>
+      )}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+        {photo ? (
+          <PhotoImage
+            src={photoUrl(photo, PREVIEW_HEIGHT * 2 * (photo.width / photo.height))}
+            alt={t('itemPhoto.previewAlt')}
+            width={Math.round(PREVIEW_HEIGHT * (photo.width / photo.height))}
+            height={PREVIEW_HEIGHT}
+            data-testid="item-photo-preview"
+            sx={{
+              height: PREVIEW_HEIGHT,
+              width: 'auto',
+              maxWidth: '100%',
+              objectFit: 'cover',
+              borderRadius: 2,
+              border: 1,
+              borderColor: 'divider',
+              alignSelf: 'flex-start',
+            }}
+          />
+        ) : (
+          <Box
+            aria-hidden
+            sx={{
+              width: PREVIEW_HEIGHT,
+              height: PREVIEW_HEIGHT * 0.75,
+              display: 'grid',
+              placeItems: 'center',
+              borderRadius: 2,
+              border: 1,
+              borderStyle: 'dashed',
+              borderColor: 'divider',
+              color: 'text.secondary',
+              bgcolor: 'action.hover',
+            }}
+          >
+            <AddPhotoAlternateOutlined fontSize="large" />
+          </Box>
+        )}
+        <Stack spacing={1} sx={{ minWidth: 0 }}>
+          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+            <Button variant="outlined" onClick={choose}>
+              {photo ? t('itemPhoto.change') : t('itemPhoto.add')}
+            </Button>
+            {photo && (
+              <Button color="error" onClick={() => onChange(null)}>
+                {t('itemPhoto.remove')}
+              </Button>
+            )}
+          </Stack>
+          {!photo && saved ? (
+            <Typography variant="body2" color="text.secondary" role="status">
+              {t('itemPhoto.removed')}{' '}
+              <Link component="button" type="button" onClick={() => onChange(saved)}>
+                {t('itemPhoto.undo')}
+              </Link>
+            </Typography>
+          ) : (
+            <Typography variant="body2" color="text.secondary">
+              {t('itemPhoto.help')}
+            </Typography>
+          )}
+        </Stack>
+      </Stack>
+      <input
+        ref={input}
+        type="file"
+        accept="image/jpeg,image/png,image/webp"
+        hidden
+        data-testid="photo-input"
+        aria-label={t('itemPhoto.add')}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (file) void pick(file);
+        }}
+      />
+      {picked && (
+        <Suspense fallback={<LinearProgress aria-label={t('itemPhoto.opening')} />}>
+          <PhotoCropDialog imageUrl={picked} onConfirm={upload} onCancel={close} error={uploadError} />
+        </Suspense>
+      )}
+    </Stack>
+  );
+};

@@ -1,0 +1,227 @@
+import { deflateSync } from 'node:zlib';
+import { type APIRequestContext, devices, type Locator, type Page } from '@playwright/test';
+import { asAdmin, expect, signUpOwner, test, useSessionOf } from '../fixtures.ts';
+
+/** A plain 600×400 PNG (not square), made here so the test needs no file on disk. */
+const widePng = () => {
+  const width = 600;
+  const height = 400;
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = (crcTable[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  header[9] = 2;
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y += 1)
+    for (let x = 0; x < width; x += 1) {
+      const at = y * (width * 3 + 1) + 1 + x * 3;
+      rows[at] = x < width / 2 ? 220 : 40;
+      rows[at + 1] = 140;
+      rows[at + 2] = y < height / 2 ? 40 : 200;
+    }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+};
+
+/** An owner with a menu «Cena» whose category «Primi» has two dishes, signed in on the page. */
+const setUpOwner = async (page: Page, request: APIRequestContext, { isSmart = false } = {}) => {
+  const owner = await signUpOwner(request, [{ name: 'Osteria del Porto' }]);
+  const [clubId] = owner.clubIds;
+  const headers = { authorization: `Bearer ${owner.token}` };
+  if (isSmart)
+    expect((await asAdmin(request, 'patch', `/clubs/${clubId}`, { freeForever: true })).ok()).toBe(true);
+  const created = await request.post(`/api/v1/clubs/${clubId}/menu`, {
+    headers,
+    data: {
+      name: 'Cena',
+      sections: [
+        {
+          name: 'Primi',
+          items: [
+            { name: 'Carbonara', price: 12 },
+            { name: 'Amatriciana', price: 11 },
+          ],
+        },
+      ],
+    },
+  });
+  expect(created.ok()).toBe(true);
+  const { id: menuId } = await created.json();
+  const readMenu = async () =>
+    (await request.get(`/api/v1/clubs/${clubId}/menu/${menuId}`, { headers })).json();
+  const sectionId = (await readMenu()).sections[0].id;
+  await useSessionOf(page, owner.token);
+  return { clubId, headers, readMenu, itemsPath: `/clubs/${clubId}/menu/${menuId}/sections/${sectionId}` };
+};
+
+/** An image that was drawn from a file that loaded. */
+const expectLoaded = async (image: Locator) => {
+  await expect(image).toBeVisible();
+  await expect(image).toHaveJSProperty('complete', true);
+  expect(await image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
+};
+
+const rowOf = (page: Page, name: string) => page.getByTestId('item-row').filter({ hasText: name });
+
+test('an owner adds a square photo to a dish, sees it in the list, then removes it', async ({
+  page,
+  request,
+}) => {
+  const { clubId, headers, readMenu, itemsPath } = await setUpOwner(page, request);
+  await page.goto(itemsPath);
+  await page.getByRole('link', { name: 'Modifica Carbonara' }).click();
+  const section = page
+    .locator('section')
+    .filter({ has: page.getByRole('heading', { name: 'Foto del piatto' }) });
+  await expect(section.getByRole('button', { name: 'Aggiungi una foto' })).toBeVisible();
+  await expect(section.getByText('JPG, PNG o WebP fino a 5 MB')).toBeVisible();
+
+  // A file that is not a photo is refused before anything is uploaded.
+  const input = page.getByTestId('photo-input');
+  await input.setInputFiles({ name: 'menu.txt', mimeType: 'text/plain', buffer: Buffer.from('carbonara') });
+  await expect(section.getByRole('alert')).toHaveText(
+    "Questo file non è una foto JPG, PNG o WebP: scegline un'altra.",
+  );
+
+  // A wide PNG, cropped square with the keyboard.
+  await input.setInputFiles({ name: 'carbonara.png', mimeType: 'image/png', buffer: widePng() });
+  const dialog = page.getByRole('dialog', { name: 'Ritaglia la foto' });
+  await expect(dialog).toBeVisible();
+  await expect(section.getByRole('alert')).toBeHidden();
+  const square = dialog.getByRole('button', { name: 'Quadrata (1:1)' });
+  await expect(square).toHaveAttribute('aria-pressed', 'true');
+  await dialog.getByRole('button', { name: 'Rettangolare (4:3)' }).click();
+  await square.click();
+  await expect(square).toHaveAttribute('aria-pressed', 'true');
+  const cropArea = dialog.getByRole('application', { name: 'Ritaglio della foto' });
+  await cropArea.focus();
+  await page.keyboard.press('+');
+  await expect(dialog.getByRole('slider', { name: 'Zoom' })).toHaveValue('1.2');
+  await page.keyboard.press('ArrowLeft');
+  await dialog.getByRole('button', { name: 'Usa questa foto' }).click();
+  await expect(dialog).toBeHidden();
+
+  // The preview shows the uploaded photo, square; nothing is saved yet.
+  const preview = page.getByTestId('item-photo-preview');
+  await expectLoaded(preview);
+  await expect(preview).toHaveAttribute('width', '160');
+  await expect(preview).toHaveAttribute('height', '160');
+  expect((await readMenu()).sections[0].items[0].photo).toBeNull();
+  await expect(section.getByRole('button', { name: 'Cambia foto' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Salva', exact: true }).click();
+  await expect(page.getByText('Carbonara salvato')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${itemsPath}$`));
+
+  // The list shows a small thumbnail beside the dish with a photo, and none beside the other.
+  const thumbnail = rowOf(page, 'Carbonara').getByTestId('item-thumbnail');
+  await expectLoaded(thumbnail);
+  await expect(thumbnail).toHaveAttribute('loading', 'lazy');
+  expect(await thumbnail.evaluate((element) => element.getBoundingClientRect().width)).toBe(40);
+  await expect(rowOf(page, 'Amatriciana').getByTestId('item-thumbnail')).toHaveCount(0);
+  const stored = (await readMenu()).sections[0].items[0].photo;
+  expect(stored).toMatchObject({ key: expect.stringMatching(/^img\//) });
+  expect(stored.width).toBe(stored.height);
+
+  // Reopened, the form shows the saved photo; removing it can be undone until saving.
+  await page.getByRole('link', { name: 'Modifica Carbonara' }).click();
+  await expectLoaded(preview);
+  await section.getByRole('button', { name: 'Rimuovi foto' }).click();
+  await expect(preview).toBeHidden();
+  await expect(section.getByText('La foto verrà tolta quando salvi.')).toBeVisible();
+  await section.getByRole('button', { name: 'Ripristina' }).click();
+  await expectLoaded(preview);
+  await section.getByRole('button', { name: 'Rimuovi foto' }).click();
+  await page.getByRole('button', { name: 'Salva', exact: true }).click();
+  await expect(page.getByText('Carbonara salvato')).toBeVisible();
+  await expect(page.getByTestId('item-row')).toHaveCount(2);
+  await expect(page.getByTestId('item-thumbnail')).toHaveCount(0);
+  expect((await readMenu()).sections[0].items[0].photo).toBeNull();
+
+  // The club's switch hides the photos from guests; the item form says so.
+  await page.goto(`/clubs/${clubId}/profile/settings`);
+  const photos = page.getByRole('switch', { name: 'Foto dei piatti' });
+  await expect(photos).toBeChecked();
+  await expect(page.getByTestId('setting-itemPhotosEnabled')).toContainText(
+    'Mostra le foto dei piatti ai clienti',
+  );
+  await photos.click();
+  await expect(page.getByText('Foto dei piatti: disattivato')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'Foto dei piatti' })).not.toBeChecked();
+  const club = await (await request.get(`/api/v1/clubs/${clubId}`, { headers })).json();
+  expect(club.itemPhotosEnabled).toBe(false);
+  await page.goto(`${itemsPath}/items/new`);
+  await expect(page.getByText('Le foto dei piatti ora sono nascoste ai clienti')).toBeVisible();
+});
+
+test('the theme asks for dish photos in the PDF', async ({ page, request }) => {
+  const { clubId, headers } = await setUpOwner(page, request, { isSmart: true });
+  await page.goto(`/clubs/${clubId}/profile/theme`);
+  const pdfPhotos = page.getByRole('switch', { name: 'Foto dei piatti nel PDF' });
+  await expect(pdfPhotos).not.toBeChecked();
+  await page.getByRole('textbox', { name: /^Nome del tema/ }).fill('Porto');
+  await pdfPhotos.click();
+  await page.getByRole('button', { name: 'Salva il tema' }).click();
+  await expect(page.getByText('Tema Porto salvato')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'Foto dei piatti nel PDF' })).toBeChecked();
+  const themes = await (await request.get(`/api/v1/clubs/${clubId}/themes`, { headers })).json();
+  expect(themes.find((theme: { isCustom: boolean }) => theme.isCustom)).toMatchObject({
+    name: 'Porto',
+    pdfPhotos: true,
+  });
+});
+
+test.describe('on a phone', () => {
+  const { defaultBrowserType: _browser, ...pixel7 } = devices['Pixel 7'];
+  test.use(pixel7);
+
+  test('the crop fills the screen and a 4:3 photo fits the form', async ({ page, request }) => {
+    const { itemsPath } = await setUpOwner(page, request);
+    await page.goto(itemsPath);
+    await page.getByRole('link', { name: 'Modifica Amatriciana' }).click();
+    await page.getByTestId('photo-input').setInputFiles({
+      name: 'amatriciana.png',
+      mimeType: 'image/png',
+      buffer: widePng(),
+    });
+    const dialog = page.getByRole('dialog', { name: 'Ritaglia la foto' });
+    await expect(dialog).toBeVisible();
+    const viewport = page.viewportSize();
+    const box = await dialog.boundingBox();
+    expect(box?.width).toBe(viewport?.width);
+    await dialog.getByRole('button', { name: 'Rettangolare (4:3)' }).click();
+    const use = dialog.getByRole('button', { name: 'Usa questa foto' });
+    await expect(use).toBeInViewport();
+    await use.click();
+    await expect(dialog).toBeHidden();
+    const preview = page.getByTestId('item-photo-preview');
+    await expectLoaded(preview);
+    await expect(preview).toHaveAttribute('width', '213');
+    const previewBox = await preview.boundingBox();
+    expect((previewBox?.x ?? 0) + (previewBox?.width ?? 0)).toBeLessThanOrEqual(viewport?.width ?? 0);
+  });
+});
