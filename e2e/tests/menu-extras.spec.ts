@@ -48,7 +48,12 @@ test('the translations overview marks missing texts, saves edits and shows progr
 
   // The menu's form shows the translated name beside the original.
   await page.goto(`/clubs/${clubId}/menu/${menu.id}/edit`);
-  await expect(page.getByRole('textbox', { name: 'Inglese' })).toHaveValue('Lunch');
+  await expect(
+    page.getByRole('group', { name: /^Nome del menu nelle altre/ }).getByRole('textbox', { name: 'Inglese' }),
+  ).toHaveValue('Lunch');
+  await expect(
+    page.getByRole('group', { name: /^Piè di pagina nelle altre/ }).getByRole('textbox', { name: 'Inglese' }),
+  ).toHaveValue('');
 });
 
 test('a Free club sees its own theme locked; a Smart club saves one and is warned about poor contrast', async ({
