@@ -13,12 +13,12 @@ import { type ChangeEvent, useEffect, useState } from 'react';
 import type { Area } from 'react-easy-crop';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ImageCropper } from '../../components/image-cropper.tsx';
 import { ApiError } from '../../lib/api-error.ts';
+import { cropImage, imageKind } from '../../lib/crop-image.ts';
 import { UploadNetworkError } from '../../lib/upload-image.ts';
 import { useUploadBannerImage } from './api/upload-banner-image.ts';
-import { BannerCropper } from './banner-cropper.tsx';
 import { BannerFrame, BannerVisibilityNotice, useBannerPath } from './banner-frame.tsx';
-import { cropToSquare, isJpegOrPng } from './crop-image.ts';
 import { newDetailsPath } from './uploaded-image.ts';
 
 /**
@@ -26,6 +26,9 @@ import { newDetailsPath } from './uploaded-image.ts';
  * with its WebP sizes, lost on a reload or in a new tab.
  */
 export type NewBannerState = { image: StoredImage };
+
+/** The largest side the cropped banner is sent with: the server keeps at most 2048 and shows 800. */
+const BANNER_MAX_SIDE = 1600;
 
 type Failure = { message: string; isNetwork: boolean };
 
@@ -46,7 +49,8 @@ const ImageStep = () => {
     event.target.value = '';
     if (!file) return;
     setFailure(null);
-    if (!(await isJpegOrPng(file))) {
+    const kind = await imageKind(file);
+    if (kind !== 'jpeg' && kind !== 'png') {
       setFailure({ message: t('errors.IMAGE_TYPE_NOT_SUPPORTED'), isNetwork: false });
       return;
     }
@@ -59,7 +63,7 @@ const ImageStep = () => {
     setFailure(null);
     setProgress(0);
     try {
-      const image = await cropToSquare(picked.url, area);
+      const image = await cropImage(picked.url, area, { aspect: 1, maxWidth: BANNER_MAX_SIDE });
       const stored = await upload.mutateAsync({ image, contentType: 'image/jpeg', onProgress: setProgress });
       await navigate(newDetailsPath(base, stored.key), { state: { image: stored } satisfies NewBannerState });
     } catch (error) {
@@ -80,7 +84,21 @@ const ImageStep = () => {
             {failure.message}
           </Alert>
         )}
-        {picked && <BannerCropper key={picked.url} imageUrl={picked.url} onCropChange={setArea} />}
+        {picked && (
+          // Centred on a wide screen: the parent Stack resets its children's margins.
+          <Box sx={{ display: 'flex', justifyContent: 'center' }}>
+            <Stack spacing={1.5} sx={{ width: '100%', maxWidth: 420, textAlign: 'center' }}>
+              <ImageCropper
+                key={picked.url}
+                imageUrl={picked.url}
+                aspect={1}
+                onCropComplete={setArea}
+                labels={{ area: t('banner.cropArea'), help: t('banner.cropHelp'), zoom: t('banner.zoom') }}
+                areaSx={{ aspectRatio: '1 / 1' }}
+              />
+            </Stack>
+          </Box>
+        )}
         {upload.isPending && (
           <Box>
             <LinearProgress

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useClub } from '../../api/get-club.ts';
 import { ApiError } from '../../lib/api-error.ts';
+import { imageKind } from '../../lib/crop-image.ts';
 import { UploadNetworkError, uploadImage } from '../../lib/upload-image.ts';
 import { PhotoImage, photoUrl } from './photo-image.ts';
 
@@ -20,18 +21,6 @@ import { PhotoImage, photoUrl } from './photo-image.ts';
 const PhotoCropDialog = lazy(() =>
   import('./photo-crop-dialog.tsx').then((module) => ({ default: module.PhotoCropDialog })),
 );
-
-/** What a photo may be, by its first bytes whatever its name says: JPG, PNG or WebP. */
-const isPhotoFile = async (file: Blob): Promise<boolean> => {
-  const head = new Uint8Array(await file.slice(0, 12).arrayBuffer());
-  const has = (signature: number[], at = 0) => signature.every((byte, index) => head[at + index] === byte);
-  const ascii = (text: string) => [...text].map((character) => character.charCodeAt(0));
-  return (
-    has([0xff, 0xd8, 0xff]) ||
-    has([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) ||
-    (has(ascii('RIFF')) && has(ascii('WEBP'), 8))
-  );
-};
 
 const PREVIEW_HEIGHT = 160;
 
@@ -62,7 +51,7 @@ export const ItemPhotoField = ({ clubId, photo, saved, onChange }: ItemPhotoFiel
     setPickError(null);
     setUploadError(null);
     if (file.size > IMAGE_MAX_BYTES) return setPickError(t('itemPhoto.tooLarge'));
-    if (!(await isPhotoFile(file))) return setPickError(t('itemPhoto.typeNotSupported'));
+    if (!(await imageKind(file))) return setPickError(t('itemPhoto.typeNotSupported'));
     setPicked(URL.createObjectURL(file));
   };
 
