@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, isUnexpectedError } from '../lib/api-error.ts';
+import { errorMessage } from '../lib/api-error.ts';
 import { useSnackbar } from '../lib/snackbar.ts';
 import { TextField } from './text-field.tsx';
 
@@ -56,11 +56,7 @@ export const AuthenticatorStep = ({
       await onConfirm(code);
     } catch (error) {
       setCode('');
-      setCodeError(
-        error instanceof ApiError && !isUnexpectedError(error)
-          ? error.message
-          : t('errors.GENERIC_TRY_LATER'),
-      );
+      setCodeError(errorMessage(error, t('errors.GENERIC_TRY_LATER')));
     } finally {
       setIsChecking(false);
     }

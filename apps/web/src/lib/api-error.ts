@@ -42,3 +42,7 @@ export const isClientError = (error: unknown): error is ApiError =>
 /** Failures the user can do nothing about: no answer, a 5xx, or anything that is not an ApiError. */
 export const isUnexpectedError = (error: unknown): boolean =>
   !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
+
+/** What to tell the user: the API's own (translated) message when it refused the request, else fallback. */
+export const errorMessage = (error: unknown, fallback: string): string =>
+  error instanceof ApiError && !isUnexpectedError(error) ? error.message : fallback;

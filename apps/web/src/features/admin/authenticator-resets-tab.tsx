@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryError } from '../../components/query-error.tsx';
-import { ApiError, isUnexpectedError } from '../../lib/api-error.ts';
+import { ApiError, errorMessage } from '../../lib/api-error.ts';
 import { dateFormat } from '../../lib/date-formats.ts';
 import { useSnackbar } from '../../lib/snackbar.ts';
 import {
@@ -76,9 +76,7 @@ export const AuthenticatorResetsTab = () => {
       const message =
         error instanceof ApiError && error.code === 'CONFLICT'
           ? t('admin.authenticatorResets.alreadyDecided')
-          : error instanceof ApiError && !isUnexpectedError(error)
-            ? error.message
-            : t('errors.GENERIC_TRY_LATER');
+          : errorMessage(error, t('errors.GENERIC_TRY_LATER'));
       enqueueSnackbar(message, { variant: 'error' });
     }
   };

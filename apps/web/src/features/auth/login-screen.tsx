@@ -18,7 +18,7 @@ import type { z } from 'zod';
 import { FormHeader } from '../../components/form-header.tsx';
 import { phonePrefixSlot } from '../../components/phone-prefix.tsx';
 import { TextField } from '../../components/text-field.tsx';
-import { ApiError, isUnexpectedError } from '../../lib/api-error.ts';
+import { ApiError, errorMessage } from '../../lib/api-error.ts';
 import { translateMessageKey } from '../../lib/i18n.ts';
 import { saveSession, useSession } from '../../lib/session-store.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -123,9 +123,7 @@ export const LoginScreen = () => {
         setFormError(t('login.lockedOut', { count: Math.ceil(error.retryAfterSeconds / 60) }));
         return;
       }
-      setFormError(
-        error instanceof ApiError && !isUnexpectedError(error) ? error.message : t('errors.INTERNAL_ERROR'),
-      );
+      setFormError(errorMessage(error, t('errors.INTERNAL_ERROR')));
     }
   };
 

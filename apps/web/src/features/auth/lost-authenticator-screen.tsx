@@ -1,6 +1,5 @@
 import { AuthenticatorResetRequestSchema, RESET_MESSAGE_MAX } from '@carta/contract/authenticator';
 import { zodResolver } from '@hookform/resolvers/zod';
-import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -11,11 +10,11 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { z } from 'zod';
 import { useRequestAuthenticatorReset } from '../../api/authenticator.ts';
+import { CheckEmailScreen } from '../../components/check-email-screen.tsx';
 import { FormHeader } from '../../components/form-header.tsx';
 import { FormTextField } from '../../components/form-text-field.tsx';
-import { NoticeScreen } from '../../components/notice-screen.tsx';
 import { phonePrefixSlot } from '../../components/phone-prefix.tsx';
-import { ApiError, isUnexpectedError } from '../../lib/api-error.ts';
+import { ApiError, errorMessage } from '../../lib/api-error.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 type FormInput = z.input<typeof AuthenticatorResetRequestSchema>;
@@ -46,26 +45,13 @@ export const LostAuthenticatorScreen = () => {
         setFormError(t('login.lockedOut', { count: Math.ceil(error.retryAfterSeconds / 60) }));
         return;
       }
-      setFormError(
-        error instanceof ApiError && !isUnexpectedError(error)
-          ? error.message
-          : t('errors.GENERIC_TRY_LATER'),
-      );
+      setFormError(errorMessage(error, t('errors.GENERIC_TRY_LATER')));
     }
   };
 
   if (request.isSuccess) {
     return (
-      <NoticeScreen
-        icon={<MarkEmailReadOutlined />}
-        title={t('lostAuthenticator.sentTitle')}
-        text={t('lostAuthenticator.sentText')}
-        actions={
-          <Button component={RouterLink} to="/login" variant="contained">
-            {t('common.goToLogin')}
-          </Button>
-        }
-      />
+      <CheckEmailScreen title={t('lostAuthenticator.sentTitle')} text={t('lostAuthenticator.sentText')} />
     );
   }
 

@@ -1,6 +1,5 @@
 import { PasswordRecoveryRequestSchema } from '@carta/contract/accounts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -10,11 +9,11 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { z } from 'zod';
+import { CheckEmailScreen } from '../../components/check-email-screen.tsx';
 import { FormHeader } from '../../components/form-header.tsx';
 import { FormTextField } from '../../components/form-text-field.tsx';
-import { NoticeScreen } from '../../components/notice-screen.tsx';
 import { phonePrefixSlot } from '../../components/phone-prefix.tsx';
-import { ApiError, isUnexpectedError } from '../../lib/api-error.ts';
+import { ApiError, errorMessage } from '../../lib/api-error.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { usePasswordRecovery } from './api/password-recovery.ts';
 
@@ -40,27 +39,12 @@ export const PasswordRecoveryScreen = () => {
         form.setError('phone', { message: error.message });
         return;
       }
-      setFormError(
-        error instanceof ApiError && !isUnexpectedError(error)
-          ? error.message
-          : t('errors.GENERIC_TRY_LATER'),
-      );
+      setFormError(errorMessage(error, t('errors.GENERIC_TRY_LATER')));
     }
   };
 
   if (recovery.isSuccess) {
-    return (
-      <NoticeScreen
-        icon={<MarkEmailReadOutlined />}
-        title={t('recovery.sentTitle')}
-        text={t('recovery.sentText')}
-        actions={
-          <Button component={RouterLink} to="/login" variant="contained">
-            {t('common.goToLogin')}
-          </Button>
-        }
-      />
-    );
+    return <CheckEmailScreen title={t('recovery.sentTitle')} text={t('recovery.sentText')} />;
   }
 
   return (

@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import { FormHeader } from '../../components/form-header.tsx';
 import { FormTextField } from '../../components/form-text-field.tsx';
 import { NoticeScreen } from '../../components/notice-screen.tsx';
-import { ApiError, isUnexpectedError } from '../../lib/api-error.ts';
+import { ApiError, errorMessage } from '../../lib/api-error.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { usePasswordReset } from './api/password-recovery.ts';
 
@@ -49,11 +49,7 @@ export const PasswordResetScreen = () => {
         }
         if (error.issues.length > 0) return;
       }
-      setFormError(
-        error instanceof ApiError && !isUnexpectedError(error)
-          ? error.message
-          : t('errors.GENERIC_TRY_LATER'),
-      );
+      setFormError(errorMessage(error, t('errors.GENERIC_TRY_LATER')));
     }
   };
 

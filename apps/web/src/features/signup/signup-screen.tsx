@@ -1,7 +1,6 @@
 import type { TotpEnrolment } from '@carta/contract/accounts';
 import { CreateClubRequestSchema } from '@carta/contract/clubs';
 import { zodResolver } from '@hookform/resolvers/zod';
-import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -16,6 +15,7 @@ import { Link as RouterLink } from 'react-router';
 import { useConfirmTotp } from '../../api/authenticator.ts';
 import { type CreateClubRequest, useCreateClub } from '../../api/create-club.ts';
 import { AuthenticatorStep } from '../../components/authenticator-step.tsx';
+import { CheckEmailScreen } from '../../components/check-email-screen.tsx';
 import {
   ClubFormFields,
   type ClubFormValues,
@@ -24,7 +24,6 @@ import {
 } from '../../components/club-form-fields.tsx';
 import { FormHeader } from '../../components/form-header.tsx';
 import { FormTextField } from '../../components/form-text-field.tsx';
-import { NoticeScreen } from '../../components/notice-screen.tsx';
 import { phonePrefixSlot } from '../../components/phone-prefix.tsx';
 import { ApiError, isUnexpectedError } from '../../lib/api-error.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
@@ -111,16 +110,7 @@ export const SignupScreen = () => {
 
   if (step === 4) {
     return (
-      <NoticeScreen
-        icon={<MarkEmailReadOutlined />}
-        title={t('signup.checkEmailTitle')}
-        text={t('signup.checkEmailText', { email })}
-        actions={
-          <Button component={RouterLink} to="/login" variant="contained">
-            {t('common.goToLogin')}
-          </Button>
-        }
-      />
+      <CheckEmailScreen title={t('signup.checkEmailTitle')} text={t('signup.checkEmailText', { email })} />
     );
   }
 
