@@ -9,26 +9,18 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useBrands } from '../api/get-brands.ts';
 import { useCities, useCitySearch, useCountries, useStates } from '../api/get-places.ts';
 import { translateMessageKey } from '../lib/i18n.ts';
+import { useDebounced } from '../lib/use-debounced.ts';
 import { FormTextField } from './form-text-field.tsx';
 
 export type ClubFormValues = z.input<typeof CreateClubRequestSchema>;
 type AddressName = 'club.address' | 'club.billingAddress';
-
-const useDebounced = (value: string, delayMs: number) => {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
-};
 
 const ITALY = 'IT';
 

@@ -16,11 +16,12 @@ import Switch from '@mui/material/Switch';
 import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { QueryError } from '../../components/query-error.tsx';
 import { dateFormat } from '../../lib/date-formats.ts';
+import { useDebounced } from '../../lib/use-debounced.ts';
 import { useMutationWithToast } from '../../lib/use-mutation-with-toast.ts';
 import { type AdminClubAction, useAdminClubAction } from './api/club-actions.ts';
 import { useAdminClubs } from './api/get-admin-clubs.ts';
@@ -36,15 +37,6 @@ const STATE_COLOR: Record<ClubState, 'info' | 'success' | 'warning' | 'error'> =
   active: 'success',
   disabledByOwner: 'warning',
   disabledByPlatform: 'error',
-};
-
-const useDebounced = (value: string, delayMs: number) => {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
 };
 
 const ClubCard = ({
