@@ -24,9 +24,11 @@ const webRoot = path.join(root, 'apps/web');
 // (~30 KB), i18next (16 KB), TanStack Query (10 KB) and, on the login, react-hook-form (15 KB).
 const GOAL_BROTLI_JS = 200 * 1024;
 const BUDGETS = {
-  // Raised by 2 KB each for issue 16 (first-load texts of the lost-authenticator link and the pending
-  // club's preview, and the new routes): a debt to pay back by moving those texts to a later group.
-  '/login': { gzip: 214 * 1024, brotli: GOAL_BROTLI_JS },
+  // Raised for issue 16, measured against the build before it: the login grew 1.9 KB gzip (0.9 KB in the
+  // entry: the error texts a login can now meet, such as a reset authenticator, and the preload lists of
+  // the new routes; 0.4 KB the login's enrolment path; the rest a chunk split), the board as much. The
+  // Excel import's messages then left the app (0.3 KB). Lower these again as the first load shrinks.
+  '/login': { gzip: 213.5 * 1024, brotli: GOAL_BROTLI_JS },
   board: { gzip: 224 * 1024, brotli: GOAL_BROTLI_JS },
 };
 

@@ -1,15 +1,20 @@
 import type { ErrorCode } from './errors.ts';
 import type { Language } from './limits.ts';
 import en from './locales/en.json' with { type: 'json' };
+import excelImportEn from './locales/excel-import.en.json' with { type: 'json' };
+import excelImportIt from './locales/excel-import.it.json' with { type: 'json' };
 import it from './locales/it.json' with { type: 'json' };
 import { parseMessageKey } from './message-keys.ts';
 
 export { type MessageKey, messageKey, parseMessageKey } from './message-keys.ts';
 
-/** The catalogues shared by the API and the owner app: `errors.*` and `validation.*`. */
-export const sharedMessages = { it, en } as const;
+/**
+ * The API's catalogues: `errors.*` and `validation.*`, shared with the owner app (message-catalogues.ts),
+ * and `excelImport.*`, the workbook's row errors, which only the API words (the app shows its answer).
+ */
+export const sharedMessages = { it: { ...it, ...excelImportIt }, en: { ...en, ...excelImportEn } } as const;
 
-type Catalogue = typeof en;
+type Catalogue = typeof sharedMessages.en;
 
 const lookup = (catalogue: Catalogue, dotted: string): string | undefined => {
   let node: unknown = catalogue;
