@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { rowErrorsFromIssues } from '@carta/contract/menu-import';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { storedFiles } from '../src/db/schema.ts';
+import { sweepUnusedPhotos } from '../src/features/images/image-store.ts';
 import { CUSTOM_THEME, seedClub, seedOwner, useTestApp } from './helpers.ts';
 
 /** A real WebP photo, as a phone would send it (optionally with transparency), each one different. */
@@ -244,6 +245,44 @@ describe('dish photos', () => {
     expect((await call('DELETE', `/menu/${copied.id}/sections/${section.id}`)).statusCode).toBe(204);
     expect(await isStored(third.key)).toBe(false);
     expect(await isFileServed(third.url)).toBe(false);
+  });
+
+  it('forgets a photo picked but never saved with a dish after a day, keeping every photo in use', async () => {
+    const { club, upload, uploadPhoto, menuWith, isStored, isFileServed } = await setUp();
+    const used = await uploadPhoto();
+    const picked = await webpPhoto(800, 800);
+    const uploadPicked = async () => {
+      const complete = await upload(picked);
+      expect(complete.statusCode).toBe(201);
+      return complete.json() as Photo;
+    };
+    const abandoned = await uploadPicked();
+    await menuWith([{ name: 'Carbonara', price: 12, photo: used.key }]);
+    const { db } = context.database;
+    const sweep = () => sweepUnusedPhotos(db, context.app.storage, { warn: () => undefined });
+    const aDayGoes = () =>
+      db
+        .update(storedFiles)
+        .set({ createdAt: sql`${storedFiles.createdAt} - interval '25 hours'` })
+        .where(eq(storedFiles.clubId, club.id));
+
+    // Within the day the owner may still save the form: nothing goes.
+    expect(await sweep()).toBe(0);
+    // The same photo picked again counts from then.
+    await aDayGoes();
+    expect((await uploadPicked()).key).toBe(abandoned.key);
+    expect(await sweep()).toBe(0);
+    expect(await isStored(abandoned.key)).toBe(true);
+
+    await aDayGoes();
+    expect(await sweep()).toBe(1);
+    expect(await isStored(abandoned.key)).toBe(false);
+    expect(await isFileServed(abandoned.url)).toBe(false);
+    expect(await isFileServed(abandoned.variants[0]?.url ?? '')).toBe(false);
+    // The dish's photo stays, however old.
+    expect(await isStored(used.key)).toBe(true);
+    expect(await isFileServed(used.variants[0]?.url ?? '')).toBe(true);
+    expect(await sweep()).toBe(0);
   });
 
   it("switches photos off and on in the club's settings, on any plan", async () => {

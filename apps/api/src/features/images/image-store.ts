@@ -8,11 +8,15 @@ import { rowsOf } from '../menus/records.ts';
 import { FILES_PATH, filesOfImage } from './images.ts';
 
 /**
- * Records a stored image of the club. The same content stored again by the club is the same row: its
- * key is the content hash, so nothing changes.
+ * Records a stored image of the club. The same content stored again by the club is the same row (its
+ * key is the content hash); only its time moves on, so the sweep of unused photos counts a dish photo
+ * from its last upload.
  */
 export const recordStoredImage = (db: Database, values: typeof storedFiles.$inferInsert) =>
-  db.insert(storedFiles).values(values).onConflictDoNothing();
+  db
+    .insert(storedFiles)
+    .values(values)
+    .onConflictDoUpdate({ target: [storedFiles.clubId, storedFiles.key], set: { createdAt: sql`now()` } });
 
 /** A dish's photo a write names: where the request named it (`body.photo`) and its key. */
 export type PhotoReference = { path: string; key: string };
@@ -58,9 +62,33 @@ const ReleasedRowSchema = z.object({
 });
 
 /**
- * Forgets the club's photos among `keys` that nothing of the club uses any more (a dish, a banner, a
- * logo, a theme's background): one statement. Answers them, for the caller to remove their files once
- * the transaction has committed (removeReleasedImages).
+ * Of the `stored_files` row aliased `stored`, that nothing of its club uses: a dish, a banner, the club's
+ * or a menu's logo, a theme's background.
+ */
+const unusedByItsClub = () => {
+  const address = sql`${`${FILES_PATH}/`} || stored.key || '-%'`;
+  return sql`
+      not exists (
+        select 1 from ${menuItems}
+        join ${menuSections} on ${menuSections.id} = ${menuItems.sectionId}
+        join ${menus} on ${menus.id} = ${menuSections.menuId}
+        where ${menus.clubId} = stored.club_id and ${menuItems.photo} = stored.key)
+      and not exists (
+        select 1 from ${banners} join ${menus} on ${menus.id} = ${banners.menuId}
+        where ${menus.clubId} = stored.club_id
+          and (${banners.imageUrl} like ${address} or ${banners.imageUrl} = stored.key))
+      and not exists (select 1 from ${clubs} where ${clubs.id} = stored.club_id and ${clubs.logo} = stored.key)
+      and not exists (select 1 from ${menus} where ${menus.clubId} = stored.club_id
+        and (${menus.logo} = stored.key or ${menus.logo} like ${address}))
+      and not exists (select 1 from ${themes} where ${themes.clubId} = stored.club_id
+        and ${themes.backgroundImage} like ${address})`;
+};
+
+const RELEASED_COLUMNS = sql`stored.key as "key", stored.content_type as "contentType", stored.variants as "variants"`;
+
+/**
+ * Forgets the club's photos among `keys` that nothing of the club uses any more: one statement. Answers
+ * them, for the caller to remove their files once the transaction has committed (removeReleasedImages).
  */
 export const releaseUnusedPhotos = async (
   tx: Transaction,
@@ -69,7 +97,6 @@ export const releaseUnusedPhotos = async (
 ): Promise<ReleasedImage[]> => {
   const candidates = [...new Set(keys.filter((key): key is string => Boolean(key)))];
   if (candidates.length === 0) return [];
-  const address = sql`${`${FILES_PATH}/`} || stored.key || '-%'`;
   const result = await tx.execute(sql`
     delete from ${storedFiles} as stored
     where stored.club_id = ${clubId} and stored.purpose = 'photo'
@@ -77,22 +104,33 @@ export const releaseUnusedPhotos = async (
         candidates.map((key) => sql`${key}`),
         sql`, `,
       )})
-      and not exists (
-        select 1 from ${menuItems}
-        join ${menuSections} on ${menuSections.id} = ${menuItems.sectionId}
-        join ${menus} on ${menus.id} = ${menuSections.menuId}
-        where ${menus.clubId} = ${clubId} and ${menuItems.photo} = stored.key)
-      and not exists (
-        select 1 from ${banners} join ${menus} on ${menus.id} = ${banners.menuId}
-        where ${menus.clubId} = ${clubId}
-          and (${banners.imageUrl} like ${address} or ${banners.imageUrl} = stored.key))
-      and not exists (select 1 from ${clubs} where ${clubs.id} = ${clubId} and ${clubs.logo} = stored.key)
-      and not exists (select 1 from ${menus} where ${menus.clubId} = ${clubId}
-        and (${menus.logo} = stored.key or ${menus.logo} like ${address}))
-      and not exists (select 1 from ${themes} where ${themes.clubId} = ${clubId}
-        and ${themes.backgroundImage} like ${address})
-    returning stored.key as "key", stored.content_type as "contentType", stored.variants as "variants"`);
+      and ${unusedByItsClub()}
+    returning ${RELEASED_COLUMNS}`);
   return rowsOf(result, ReleasedRowSchema);
+};
+
+/** A dish photo uploaded and never saved with a dish is forgotten after a day, as abandoned uploads are. */
+export const UNUSED_PHOTO_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Forgets every club's dish photos uploaded more than a day ago that nothing uses (picked in the item
+ * form, then the form was left unsaved) and removes their files: one statement, then the deletes.
+ * Answers how many went. Several processes may sweep at once: a row is deleted by one of them only.
+ */
+export const sweepUnusedPhotos = async (
+  db: Database,
+  storage: Storage,
+  log: { warn: (details: object, message: string) => void },
+  now = new Date(),
+): Promise<number> => {
+  const cutoff = new Date(now.getTime() - UNUSED_PHOTO_MAX_AGE_MS);
+  const result = await db.execute(sql`
+    delete from ${storedFiles} as stored
+    where stored.purpose = 'photo' and stored.created_at < ${cutoff.toISOString()} and ${unusedByItsClub()}
+    returning ${RELEASED_COLUMNS}`);
+  const released = rowsOf(result, ReleasedRowSchema);
+  await removeReleasedImages(db, storage, log, released);
+  return released.length;
 };
 
 /**

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Database } from '../../db/client.ts';
 import type { Storage } from '../../lib/storage.ts';
+import { sweepUnusedPhotos } from './image-store.ts';
 
 /** Where an upload's bytes wait between the signed PUT and `.../complete` (0038). */
 export const INCOMING_PREFIX = 'incoming/';
@@ -23,22 +25,27 @@ export const sweepIncomingUploads = async (storage: Storage, now = new Date()): 
   return removed;
 };
 
-const sweepAndLog = async (storage: Storage, log: FastifyBaseLogger) => {
+const sweepAndLog = async (db: Database, storage: Storage, log: FastifyBaseLogger) => {
   try {
     const removed = await sweepIncomingUploads(storage);
     if (removed > 0) log.info({ removed }, 'abandoned uploads removed');
+    const photos = await sweepUnusedPhotos(db, storage, log);
+    if (photos > 0) log.info({ removed: photos }, 'dish photos never saved removed');
   } catch (error) {
     // The next sweep tries again; a storage hiccup must not stop the server.
     log.warn({ err: error }, 'abandoned uploads not swept');
   }
 };
 
-/** Sweeps abandoned uploads once the server is ready, then every hour until it closes. */
+/**
+ * Sweeps abandoned uploads and dish photos never saved once the server is ready, then every hour until it
+ * closes.
+ */
 export const incomingSweepPlugin = fp(
   async (app: FastifyInstance) => {
     let running: Promise<void> | undefined;
     const sweep = () => {
-      running ??= sweepAndLog(app.storage, app.log).finally(() => {
+      running ??= sweepAndLog(app.db, app.storage, app.log).finally(() => {
         running = undefined;
       });
       return running;
@@ -55,5 +62,5 @@ export const incomingSweepPlugin = fp(
       await running;
     });
   },
-  { name: 'incoming-sweep', dependencies: ['services'] },
+  { name: 'incoming-sweep', dependencies: ['database', 'services'] },
 );
