@@ -77,7 +77,26 @@ test('an owner adds a square photo to a dish, sees it in the list, then removes 
   await page.keyboard.press('+');
   await expect(dialog.getByRole('slider', { name: 'Zoom' })).toHaveValue('1.2');
   await page.keyboard.press('ArrowLeft');
+  // While the photo goes out, the dialog says how much has gone (the storage is held until it is seen).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(
+    '**/api/v1/uploads?**',
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+    { times: 1 },
+  );
   await dialog.getByRole('button', { name: 'Usa questa foto' }).click();
+  await expect(dialog.getByRole('progressbar', { name: 'Caricamento della foto' })).toHaveAttribute(
+    'aria-valuenow',
+    /^\d+$/,
+  );
+  await expect(dialog.getByText(/^Caricamento: \d+%$/)).toBeVisible();
+  release();
   await expect(dialog).toBeHidden();
 
   // The preview shows the uploaded photo, square; nothing is saved yet.

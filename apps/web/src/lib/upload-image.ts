@@ -5,7 +5,8 @@ import { apiRequest } from './api-client.ts';
 import { ApiError } from './api-error.ts';
 import { i18n } from './i18n.ts';
 
-const refuse = (code: 'IMAGE_TYPE_NOT_SUPPORTED' | 'IMAGE_TOO_LARGE') =>
+/** The client's own refusal of a file the server would refuse, in the same words. */
+export const refuseImage = (code: 'IMAGE_TYPE_NOT_SUPPORTED' | 'IMAGE_TOO_LARGE') =>
   new ApiError({ status: 400, code, message: i18n.t(`errors.${code}`) });
 
 /** Thrown when the bytes did not reach the storage: the user is asked to upload again. */
@@ -16,6 +17,45 @@ export class UploadNetworkError extends Error {
   }
 }
 
+/** How much of the body has gone out, from 0 to 1. */
+export type UploadProgressListener = (fraction: number) => void;
+
+/**
+ * PUTs an image to its signed address, reporting its progress (fetch cannot tell how much of a body went
+ * out, so this is an XMLHttpRequest). A refusal by the storage is an ApiError in the API's words; no
+ * answer, or any other failure, is an UploadNetworkError.
+ */
+export const putImage = (
+  url: string,
+  image: Blob,
+  contentType: string,
+  onProgress?: UploadProgressListener,
+) =>
+  new Promise<void>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('PUT', url);
+    request.setRequestHeader('Content-Type', contentType);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress?.(event.loaded / event.total);
+    };
+    request.onload = () => {
+      if (request.status >= 200 && request.status < 300) return resolve();
+      let code: string | undefined;
+      try {
+        code = (JSON.parse(request.responseText) as { code?: string }).code;
+      } catch {
+        code = undefined;
+      }
+      if (request.status === 413 || code === 'IMAGE_TOO_LARGE') return reject(refuseImage('IMAGE_TOO_LARGE'));
+      if (code === 'IMAGE_TYPE_NOT_SUPPORTED') return reject(refuseImage('IMAGE_TYPE_NOT_SUPPORTED'));
+      reject(new UploadNetworkError(request.status));
+    };
+    request.onerror = () => reject(new UploadNetworkError('network'));
+    request.ontimeout = () => reject(new UploadNetworkError('timeout'));
+    request.onabort = () => reject(new UploadNetworkError('abort'));
+    request.send(image);
+  });
+
 /**
  * The upload flow of spec §7: a signed address from the API, the image PUT there as it is (binary, its
  * own content type), then the API checks it by content and stores it. The type and size are checked
@@ -25,32 +65,18 @@ export const uploadImage = async (
   clubId: string,
   file: File,
   purpose: ImagePurpose,
+  onProgress?: UploadProgressListener,
 ): Promise<StoredImage> => {
   const contentType = file.type as (typeof IMAGE_CONTENT_TYPES)[number];
-  if (!IMAGE_CONTENT_TYPES.includes(contentType)) throw refuse('IMAGE_TYPE_NOT_SUPPORTED');
-  if (file.size > IMAGE_MAX_BYTES) throw refuse('IMAGE_TOO_LARGE');
+  if (!IMAGE_CONTENT_TYPES.includes(contentType)) throw refuseImage('IMAGE_TYPE_NOT_SUPPORTED');
+  if (file.size > IMAGE_MAX_BYTES) throw refuseImage('IMAGE_TOO_LARGE');
   const base = `/clubs/${encodeURIComponent(clubId)}/uploads`;
   const ticket = await apiRequest(base, {
     method: 'POST',
     body: { purpose, contentType },
     responseSchema: UploadTicketSchema,
   });
-  let response: Response;
-  try {
-    response = await fetch(ticket.uploadUrl, {
-      method: 'PUT',
-      headers: { 'Content-Type': contentType },
-      body: file,
-    });
-  } catch (error) {
-    throw new UploadNetworkError(error);
-  }
-  if (!response.ok) {
-    const payload = (await response.json().catch(() => null)) as { code?: string } | null;
-    if (payload?.code === 'IMAGE_TOO_LARGE' || response.status === 413) throw refuse('IMAGE_TOO_LARGE');
-    if (payload?.code === 'IMAGE_TYPE_NOT_SUPPORTED') throw refuse('IMAGE_TYPE_NOT_SUPPORTED');
-    throw new UploadNetworkError(response.status);
-  }
+  await putImage(ticket.uploadUrl, file, contentType, onProgress);
   return apiRequest(`${base}/${ticket.uploadId}/complete`, {
     method: 'POST',
     responseSchema: StoredImageSchema,

@@ -5,7 +5,6 @@ import UploadOutlined from '@mui/icons-material/UploadOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -14,6 +13,7 @@ import type { Area } from 'react-easy-crop';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ImageCropper } from '../../components/image-cropper.tsx';
+import { UploadProgress } from '../../components/upload-progress.tsx';
 import { ApiError } from '../../lib/api-error.ts';
 import { cropImage, imageKind } from '../../lib/crop-image.ts';
 import { UploadNetworkError } from '../../lib/upload-image.ts';
@@ -99,18 +99,7 @@ const ImageStep = () => {
             </Stack>
           </Box>
         )}
-        {upload.isPending && (
-          <Box>
-            <LinearProgress
-              variant="determinate"
-              value={Math.round(progress * 100)}
-              aria-label={t('banner.uploading')}
-            />
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-              {t('banner.uploadProgress', { percent: Math.round(progress * 100) })}
-            </Typography>
-          </Box>
-        )}
+        {upload.isPending && <UploadProgress fraction={progress} label={t('banner.uploading')} />}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
           <Button
             component="label"

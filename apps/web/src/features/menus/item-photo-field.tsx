@@ -44,6 +44,7 @@ export const ItemPhotoField = ({ clubId, photo, saved, onChange }: ItemPhotoFiel
   const [picked, setPicked] = useState<string | null>(null);
   const [pickError, setPickError] = useState<string | null>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
+  const [progress, setProgress] = useState(0);
 
   useEffect(() => () => (picked ? URL.revokeObjectURL(picked) : undefined), [picked]);
 
@@ -62,11 +63,13 @@ export const ItemPhotoField = ({ clubId, photo, saved, onChange }: ItemPhotoFiel
 
   const upload = async (cropped: Blob) => {
     setUploadError(null);
+    setProgress(0);
     try {
       const stored = await uploadImage(
         clubId,
         new File([cropped], 'photo.jpg', { type: 'image/jpeg' }),
         'photo',
+        setProgress,
       );
       onChange(stored);
       setPicked(null);
@@ -176,7 +179,13 @@ export const ItemPhotoField = ({ clubId, photo, saved, onChange }: ItemPhotoFiel
       />
       {picked && (
         <Suspense fallback={<LinearProgress aria-label={t('itemPhoto.opening')} />}>
-          <PhotoCropDialog imageUrl={picked} onConfirm={upload} onCancel={close} error={uploadError} />
+          <PhotoCropDialog
+            imageUrl={picked}
+            onConfirm={upload}
+            onCancel={close}
+            error={uploadError}
+            progress={progress}
+          />
         </Suspense>
       )}
     </Stack>

@@ -4,7 +4,6 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import LinearProgress from '@mui/material/LinearProgress';
 import { useTheme } from '@mui/material/styles';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
@@ -13,6 +12,7 @@ import { useId, useState } from 'react';
 import type { Area } from 'react-easy-crop';
 import { useTranslation } from 'react-i18next';
 import { ImageCropper } from '../../components/image-cropper.tsx';
+import { UploadProgress } from '../../components/upload-progress.tsx';
 import { cropImage } from '../../lib/crop-image.ts';
 
 /** The widest photo sent: the server keeps at most 2048 pixels and shows at most 960. */
@@ -28,13 +28,15 @@ export type PhotoCropDialogProps = {
   onCancel: () => void;
   /** Why the last upload failed, shown above the crop; null when it did not. */
   error: string | null;
+  /** How much of the photo has gone out while it uploads, from 0 to 1. */
+  progress: number;
 };
 
 /**
  * Crops a picked photo to a square or to 4:3: drag or arrow keys move it, the slider, the wheel or + and −
  * zoom. Full screen on a phone. Loaded only when an owner picks a photo (it carries react-easy-crop).
  */
-export const PhotoCropDialog = ({ imageUrl, onConfirm, onCancel, error }: PhotoCropDialogProps) => {
+export const PhotoCropDialog = ({ imageUrl, onConfirm, onCancel, error, progress }: PhotoCropDialogProps) => {
   const { t } = useTranslation();
   const theme = useTheme();
   const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
@@ -105,7 +107,7 @@ export const PhotoCropDialog = ({ imageUrl, onConfirm, onCancel, error }: PhotoC
           // On a phone the crop takes the screen's free height: a bigger area to drag with a finger.
           areaSx={{ flex: { xs: '1 1 auto', sm: 'none' }, minHeight: { xs: 260 }, height: { sm: 360 } }}
         />
-        {isWorking && <LinearProgress aria-label={t('itemPhoto.uploading')} />}
+        {isWorking && <UploadProgress fraction={progress} label={t('itemPhoto.uploading')} />}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onCancel} disabled={isWorking}>
