@@ -66,3 +66,41 @@ test('an owner who lost the authenticator asks, confirms by email, support appro
   await page.getByRole('button', { name: 'Verifica il codice e accedi' }).click();
   await expect(page).toHaveURL(/\/clubs\/\d+/);
 });
+
+test("support refuses a request with a note for the owner, and the owner's login stays as it was", async ({
+  browser,
+  request,
+}) => {
+  const owner = await signUpOwner(request, [{ name: `Enoteca ${Date.now()}` }]);
+  const asked = await request.post('/api/v1/users/authenticator/reset', {
+    data: { username: owner.phone, password: OWNER_PASSWORD, message: 'Non ricevo i codici' },
+  });
+  expect(asked.ok()).toBe(true);
+  const link = new URL(await emailedLink(owner.email, /\/authenticator\/reset\?token=/));
+  const confirmed = await request.post('/api/v1/users/authenticator/reset/confirm', {
+    data: { token: link.searchParams.get('token') },
+  });
+  expect(confirmed.ok()).toBe(true);
+
+  const adminPage = await (await browser.newContext()).newPage();
+  await useSessionOf(adminPage, adminToken(), { isAdmin: true });
+  await adminPage.goto('/admin');
+  await adminPage.getByRole('tab', { name: 'Reset autenticatore' }).click();
+  const card = adminPage.getByTestId('authenticator-reset').filter({ hasText: owner.email });
+  await card.getByRole('button', { name: 'Rifiuta' }).click();
+  const dialog = adminPage.getByRole('dialog');
+  await expect(dialog).toContainText('Rifiutare la richiesta di Marta Bianchi?');
+  const note = 'Chiamaci dal numero del locale e ti aiutiamo subito.';
+  await dialog.getByRole('textbox', { name: 'Nota per il titolare (facoltativa)' }).fill(note);
+  await expect(dialog).toContainText(`${note.length} di 500 caratteri`);
+  const sent = adminPage.waitForRequest((call) => call.method() === 'POST' && call.url().endsWith('/refuse'));
+  await dialog.getByRole('button', { name: 'Rifiuta' }).click();
+  expect((await sent).postDataJSON()).toEqual({ note });
+  await expect(card).toHaveCount(0);
+
+  // Nothing changed: the owner's authenticator still works (the next step's code: the current one was used).
+  const login = await request.post('/api/v1/login', {
+    data: { username: owner.phone, password: OWNER_PASSWORD, totp: totpCode(owner.secret, 1) },
+  });
+  expect(login.ok()).toBe(true);
+});

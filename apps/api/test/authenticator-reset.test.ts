@@ -1,3 +1,4 @@
+import { REFUSAL_NOTE_MAX } from '@carta/contract/authenticator';
 import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accounts, auditLog, authenticatorResets, oneTimeTokens, sessions } from '../src/db/schema.ts';
@@ -386,15 +387,34 @@ describe('authenticator: first code and reset through support (0051)', () => {
           .statusCode,
       ).toBe(404);
 
+      // A note longer than the limit is refused with the field's message, and decides nothing.
+      const tooLong = await post(
+        `/admin/authenticator-resets/${reset.id}/refuse`,
+        { note: 'x'.repeat(REFUSAL_NOTE_MAX + 1) },
+        { authorization: admin.authorization },
+      );
+      expect(tooLong.statusCode).toBe(400);
+      expect(tooLong.json().issues).toEqual([
+        expect.objectContaining({ path: 'body.note', message: `At most ${REFUSAL_NOTE_MAX} characters` }),
+      ]);
+
+      const note = 'The phone number on the account does not match the one you called from.';
       const refused = await post(
         `/admin/authenticator-resets/${reset.id}/refuse`,
-        {},
-        {
-          authorization: admin.authorization,
-        },
+        { note },
+        { authorization: admin.authorization },
       );
       expect(refused.json()).toEqual({ id: reset.id, status: 'refused' });
-      expect(lastMailTo(who.email)?.subject).toBe('About your authenticator reset request');
+      const refusal = lastMailTo(who.email);
+      expect(refusal?.subject).toBe('About your authenticator reset request');
+      expect(refusal?.text).toContain(`Our support team adds: “${note}”`);
+      const [audited] = await context.database.db
+        .select({ details: auditLog.details })
+        .from(auditLog)
+        .where(eq(auditLog.action, 'authenticator_reset.refused'))
+        .orderBy(desc(auditLog.id))
+        .limit(1);
+      expect(audited?.details).toMatchObject({ resetId: reset.id, note });
       const [account] = await context.database.db
         .select()
         .from(accounts)

@@ -13,6 +13,8 @@ const accountPassword = z
 
 /** The most an owner writes to support when asking for a reset. */
 export const RESET_MESSAGE_MAX = 1000;
+/** What support may tell the owner when refusing a reset, in the refusal email. */
+export const REFUSAL_NOTE_MAX = 500;
 
 /** Sign-up: one current code proves the secret was scanned well; phone and password say whose it is. */
 export const TotpConfirmRequestSchema = z
@@ -95,6 +97,12 @@ export type AdminAuthenticatorReset = z.infer<typeof AdminAuthenticatorResetSche
 
 export const AdminAuthenticatorResetsSchema = z.object({ requests: z.array(AdminAuthenticatorResetSchema) });
 export type AdminAuthenticatorResets = z.infer<typeof AdminAuthenticatorResetsSchema>;
+
+/** A refusal may carry a note for the owner, quoted in the email and kept in the audit log. */
+export const AuthenticatorResetRefusalSchema = z
+  .object({ note: optionalText(REFUSAL_NOTE_MAX, { isMultiline: true }) })
+  .strict();
+export type AuthenticatorResetRefusal = z.input<typeof AuthenticatorResetRefusalSchema>;
 
 export const AuthenticatorResetDecisionSchema = z.object({
   id: z.number(),

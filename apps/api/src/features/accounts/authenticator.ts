@@ -95,9 +95,11 @@ export const decideAuthenticatorReset = (
   app: FastifyInstance,
   adminId: number,
   resetId: number,
-  decision: 'approved' | 'refused',
+  outcome: { decision: 'approved' } | { decision: 'refused'; note: string | null },
 ) =>
   auditedChange(app, adminId, async (tx) => {
+    const { decision } = outcome;
+    const note = outcome.decision === 'refused' ? outcome.note : null;
     const decided = await decideReset(tx, resetId, decision, adminId);
     if (!decided) throw (await isResetKnown(tx, resetId)) ? new AppError(409, 'CONFLICT') : notFound();
     const { account } = decided;
@@ -111,7 +113,7 @@ export const decideAuthenticatorReset = (
       audit: {
         action: `authenticator_reset.${decision}`,
         target: { type: 'account', id: account.id },
-        details: { resetId, phone: account.phone },
+        details: { resetId, phone: account.phone, ...(note ? { note } : {}) },
       },
       mail:
         decision === 'approved'
@@ -121,7 +123,7 @@ export const decideAuthenticatorReset = (
               account.name,
               `${app.config.publicUrl}/login`,
             )
-          : authenticatorResetRefusedEmail(language, account.email, account.name),
+          : authenticatorResetRefusedEmail(language, account.email, account.name, note),
     };
   });
 

@@ -2,6 +2,7 @@ import {
   AdminAuthenticatorResetsSchema,
   AuthenticatorResetDecisionSchema,
   AuthenticatorResetParamsSchema,
+  AuthenticatorResetRefusalSchema,
 } from '@carta/contract/authenticator';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ownerWriteErrors as errors, bearerSecurity as security } from '../../lib/route-schemas.ts';
@@ -24,23 +25,41 @@ export const authenticatorResetRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => ({ requests: await listWaitingResets(app.db) }),
   );
 
-  for (const decision of ['approved', 'refused'] as const) {
-    app.post(
-      `/authenticator-resets/:resetId/${decision === 'approved' ? 'approve' : 'refuse'}`,
-      {
-        schema: {
-          tags: ['admin'],
-          summary:
-            decision === 'approved'
-              ? "Approve a reset: the account's authenticator is cleared, its sessions end, the owner is emailed"
-              : 'Refuse a reset: nothing changes, the owner is emailed',
-          security,
-          params: AuthenticatorResetParamsSchema,
-          response: { 200: AuthenticatorResetDecisionSchema, ...errors },
-        },
+  app.post(
+    '/authenticator-resets/:resetId/approve',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Approve a reset: the account's authenticator is cleared, its sessions end, the owner is emailed",
+        security,
+        params: AuthenticatorResetParamsSchema,
+        response: { 200: AuthenticatorResetDecisionSchema, ...errors },
       },
-      async (request) =>
-        decideAuthenticatorReset(app, callerOf(request).accountId, request.params.resetId, decision),
-    );
-  }
+    },
+    async (request) =>
+      decideAuthenticatorReset(app, callerOf(request).accountId, request.params.resetId, {
+        decision: 'approved',
+      }),
+  );
+
+  app.post(
+    '/authenticator-resets/:resetId/refuse',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Refuse a reset: nothing changes, the owner is emailed, with support's note when there is one",
+        security,
+        params: AuthenticatorResetParamsSchema,
+        body: AuthenticatorResetRefusalSchema,
+        response: { 200: AuthenticatorResetDecisionSchema, ...errors },
+      },
+    },
+    async (request) =>
+      decideAuthenticatorReset(app, callerOf(request).accountId, request.params.resetId, {
+        decision: 'refused',
+        note: request.body.note,
+      }),
+  );
 };

@@ -309,16 +309,23 @@ export const authenticatorResetApprovedEmail = (
         { label: 'Accedi', link },
       );
 
-/** Support could not confirm the request was the owner's. */
-export const authenticatorResetRefusedEmail = (language: Language, to: string, name: string) =>
+/** Support could not confirm the request was the owner's; their note, when they wrote one, is quoted. */
+export const authenticatorResetRefusedEmail = (
+  language: Language,
+  to: string,
+  name: string,
+  note: string | null = null,
+) =>
   language === 'en'
     ? compose(to, 'About your authenticator reset request', [
         `Hello ${name},`,
         'thank you for your request. We could not confirm that it came from you, so your authenticator app has not been reset and your account stays as it was.',
+        ...(note ? [`Our support team adds: “${note}”`] : []),
         'If you still need help, reply to this email or write to us from the address of your account: we will gladly check again together.',
       ])
     : compose(to, 'La tua richiesta di reset dell’autenticatore', [
         `Ciao ${name},`,
         'grazie per la richiesta. Non siamo riusciti a confermare che sia partita da te, quindi la tua app di autenticazione non è stata azzerata e il tuo account resta com’era.',
+        ...(note ? [`Il nostro supporto aggiunge: «${note}»`] : []),
         'Se hai ancora bisogno di aiuto, rispondi a questa email o scrivici dall’indirizzo del tuo account: saremo felici di verificare di nuovo insieme.',
       ]);

@@ -1,4 +1,4 @@
-import type { AdminAuthenticatorReset } from '@carta/contract/authenticator';
+import { type AdminAuthenticatorReset, REFUSAL_NOTE_MAX } from '@carta/contract/authenticator';
 import { formatPhone } from '@carta/contract/phone-numbers';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -56,13 +56,18 @@ export const AuthenticatorResetsTab = () => {
               title: t('admin.authenticatorResets.refuseTitle', values),
               text: t('admin.authenticatorResets.refuseText', values),
               confirmLabel: t('admin.authenticatorResets.refuse'),
+              note: {
+                label: t('admin.authenticatorResets.refusalNote'),
+                help: t('admin.authenticatorResets.refusalNoteHelp'),
+                max: REFUSAL_NOTE_MAX,
+              },
             },
     });
   };
 
-  const run = async ({ decision, name }: Pending) => {
+  const run = async ({ decision, name }: Pending, note: string) => {
     try {
-      await decide.mutateAsync(decision);
+      await decide.mutateAsync({ ...decision, note });
       enqueueSnackbar(
         t(
           decision.decision === 'approve'
@@ -162,8 +167,8 @@ export const AuthenticatorResetsTab = () => {
       <ConfirmDialog
         confirmation={pending?.confirmation ?? null}
         onClose={() => setPending(null)}
-        onConfirm={() => {
-          if (pending) void run(pending);
+        onConfirm={(note) => {
+          if (pending) void run(pending, note);
         }}
       />
     </Stack>

@@ -1,6 +1,7 @@
 import {
   AdminAuthenticatorResetsSchema,
   AuthenticatorResetDecisionSchema,
+  type AuthenticatorResetRefusal,
 } from '@carta/contract/authenticator';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
@@ -15,12 +16,18 @@ export const authenticatorResetsQueryOptions = () =>
 
 export const useAuthenticatorResets = () => useQuery(authenticatorResetsQueryOptions());
 
-export type AuthenticatorResetDecisionInput = { resetId: number; decision: 'approve' | 'refuse' };
+export type AuthenticatorResetDecisionInput = {
+  resetId: number;
+  decision: 'approve' | 'refuse';
+  /** Quoted in the refusal email; ignored when approving. */
+  note?: string;
+};
 
-/** POST /admin/authenticator-resets/{id}/approve or /refuse. */
-export const decideAuthenticatorReset = ({ resetId, decision }: AuthenticatorResetDecisionInput) =>
+/** POST /admin/authenticator-resets/{id}/approve, or /refuse with support's note for the owner. */
+export const decideAuthenticatorReset = ({ resetId, decision, note }: AuthenticatorResetDecisionInput) =>
   apiRequest(`/admin/authenticator-resets/${resetId}/${decision}`, {
     method: 'POST',
+    ...(decision === 'refuse' ? { body: { note: note || null } satisfies AuthenticatorResetRefusal } : {}),
     responseSchema: AuthenticatorResetDecisionSchema,
   });
 
