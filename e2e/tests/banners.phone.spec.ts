@@ -17,6 +17,7 @@ const setUpOwner = async (page: Page, request: APIRequestContext) => {
       })
     ).ok(),
   ).toBe(true);
+  await request.patch(`/api/v1/clubs/${clubId}`, { headers, data: { menuLanguages: ['en'] } });
   const menu = await (
     await request.post(`/api/v1/clubs/${clubId}/menu`, {
       headers,
@@ -100,6 +101,13 @@ test('an owner crops a wide photo to a square banner, guests see it on the menu,
   await page.getByLabel('Segna come «Per te»').check();
   await expect(preview).toContainText('Aperitivo al tramonto');
   await expect(preview).toContainText('Per te');
+  // Its texts are translated with the menu's other texts: the form says so and leads there.
+  const hint = page.getByTestId('banner-translations-hint');
+  await expect(hint).toContainText('(Inglese)');
+  await expect(hint.getByRole('link', { name: 'Apri le traduzioni' })).toHaveAttribute(
+    'href',
+    `/clubs/${clubId}/menu/${menu.id}/translations`,
+  );
   await page.getByRole('button', { name: 'Salva il banner' }).click();
 
   await expect(page).toHaveURL(new RegExp(`/clubs/${clubId}/menu/${menu.id}/banner$`));
@@ -120,6 +128,16 @@ test('an owner crops a wide photo to a square banner, guests see it on the menu,
   const image = banner.locator('img');
   await expect(image).toHaveJSProperty('complete', true);
   expect(await image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
+
+  // Translated in the overview, the banner reads in English on the English page.
+  await page.goto(`/clubs/${clubId}/menu/${menu.id}/translations`);
+  await page.getByRole('textbox', { name: '“Aperitivo al tramonto” in Inglese' }).fill('Sunset aperitivo');
+  await page.getByRole('button', { name: 'Salva le traduzioni' }).click();
+  await expect(page.getByText('1 traduzione salvata')).toBeVisible();
+  await guest.goto(`/public/menu/${clubId}/${tables[0].id}/${menu.id}?lang=en`);
+  await expect(banner.getByRole('heading', { name: 'Sunset aperitivo' })).toBeVisible();
+  await expect(banner).toContainText('12 €');
+  await page.goto(`/clubs/${clubId}/menu/${menu.id}/banner`);
 
   // Deleted with the typed word: gone for guests too.
   await page.getByRole('button', { name: 'Elimina il banner' }).click();

@@ -11,6 +11,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
@@ -188,6 +189,18 @@ const DetailsForm = ({ club, menu, banner, image, imageKey, isNew }: DetailsForm
                   />
                 )}
               />
+              {club.menuLanguages.length > 0 && (
+                <Typography variant="body2" color="text.secondary" data-testid="banner-translations-hint">
+                  {t('banner.translationsHint', {
+                    languages: club.menuLanguages
+                      .map((language) => t(`menuLanguages.${language}`))
+                      .join(', '),
+                  })}{' '}
+                  <Link component={RouterLink} to={`/clubs/${clubId}/menu/${menuId}/translations`}>
+                    {t('banner.openTranslations')}
+                  </Link>
+                </Typography>
+              )}
               <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5}>
                 <Button component={RouterLink} to={base}>
                   {t('common.cancel')}
