@@ -21,6 +21,7 @@ import { guestPreviewRoutes } from './features/guest/preview-routes.ts';
 import { guestRoutes } from './features/guest/routes.ts';
 import { incomingSweepPlugin } from './features/images/incoming-sweep.ts';
 import { clubUploadRoutes, fileRoutes } from './features/images/routes.ts';
+import { mailRetryPlugin } from './features/mail/mail-retries.ts';
 import { menuImportRoutes } from './features/menu-import/routes.ts';
 import { guestMenuPdfRoutes, menuPdfPlugin, menuPdfRoutes } from './features/menu-pdf/routes.ts';
 import { menuRoutes } from './features/menus/routes.ts';
@@ -136,13 +137,14 @@ export const buildApp = async ({
   await app.register(errorsPlugin);
   // Before any route: it hooks every route as it is added.
   await app.register(compressionPlugin);
-  await app.register(servicesPlugin, { config, appSecret, mailer, storage });
+  await app.register(servicesPlugin, { config, db: database.db, appSecret, mailer, storage });
   await app.register(databasePlugin, { handle: database });
   await app.register(authPlugin);
   await app.register(guestCachePlugin);
   await app.register(menuPdfPlugin);
   await app.register(pageViewsPlugin);
   await app.register(incomingSweepPlugin);
+  await app.register(mailRetryPlugin);
   await app.register(waiterCallSignalsPlugin);
   await app.register(billingPlugin, { provider: paymentProvider, isRunningJobs: isRunningBillingJobs });
   // Per-address limits are counted in the database, so they hold across processes (0036).

@@ -746,3 +746,23 @@ export const waiterCalls = pgTable(
     check('waiter_calls_status', sql`${table.status} in ('open', 'acknowledged', 'closed')`),
   ],
 );
+
+/**
+ * An email the mail server refused or could not be reached for, waiting to be sent again (0056). The
+ * message is sealed with the app's key: its links carry tokens, which are never stored in clear.
+ */
+export const mailRetries = pgTable(
+  'mail_retries',
+  {
+    id: identity(),
+    /** The whole message (to, subject, text, html), sealed by the secret box. */
+    sealedMessage: text().notNull(),
+    /** Tries made so far, the first one included. */
+    attempts: integer().notNull(),
+    /** When the next try is due; moved on while a process is sending it, so no other one takes it. */
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull(),
+    lastError: text(),
+    createdAt: createdAt(),
+  },
+  (table) => [index().on(table.nextAttemptAt)],
+);
