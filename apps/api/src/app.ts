@@ -69,8 +69,12 @@ export type AppOptions = {
   storage?: Storage;
   /** Replaces the configured payment provider (tests: Stripe against a local fake). */
   paymentProvider?: PaymentProvider;
-  /** Runs due billing jobs every minute (default); tests run them with a driven clock instead. */
-  isRunningBillingJobs?: boolean;
+  /**
+   * Runs the timed work (default): due billing jobs and queued emails every minute, the hourly sweep of
+   * abandoned uploads and unsaved dish photos. Tests run them when they say, with their own clock, so
+   * that nothing else touches the database while they count statements.
+   */
+  isRunningJobs?: boolean;
   logger?: FastifyServerOptions['logger'];
   /** Where the built owner app is (tests serve a stand-in); the web build's output by default. */
   webRoot?: string;
@@ -84,7 +88,7 @@ export const buildApp = async ({
   mailer,
   storage,
   paymentProvider,
-  isRunningBillingJobs = true,
+  isRunningJobs = true,
   logger,
   webRoot = WEB_DIST,
 }: AppOptions) => {
@@ -143,10 +147,10 @@ export const buildApp = async ({
   await app.register(guestCachePlugin);
   await app.register(menuPdfPlugin);
   await app.register(pageViewsPlugin);
-  await app.register(incomingSweepPlugin);
-  await app.register(mailRetryPlugin);
+  await app.register(incomingSweepPlugin, { isRunning: isRunningJobs });
+  await app.register(mailRetryPlugin, { isRunning: isRunningJobs });
   await app.register(waiterCallSignalsPlugin);
-  await app.register(billingPlugin, { provider: paymentProvider, isRunningJobs: isRunningBillingJobs });
+  await app.register(billingPlugin, { provider: paymentProvider, isRunningJobs });
   // Per-address limits are counted in the database, so they hold across processes (0036).
   await app.register(signUpLimitPlugin);
   await app.register(openapiPlugin);

@@ -37,7 +37,7 @@ describe('subscriptions on Stripe', () => {
         port: fake.port,
         protocol: 'http',
       }),
-      isRunningBillingJobs: false,
+      isRunningJobs: false,
       logger: false,
     });
     await app.ready();

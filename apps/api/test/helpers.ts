@@ -60,8 +60,8 @@ export const useTestApp = (): TestContext => {
       appSecret: TEST_APP_SECRET,
       mailer: context.mailer,
       storage: createLocalStorage(context.filesDirectory, TEST_APP_SECRET),
-      // Billing jobs run when a test says, with its own clock.
-      isRunningBillingJobs: false,
+      // Timed jobs (billing, email retries, sweeps) run when a test says, with its own clock.
+      isRunningJobs: false,
       logger: false,
     });
     await context.app.ready();

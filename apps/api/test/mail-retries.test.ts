@@ -135,7 +135,7 @@ describe('emails the mail server refused are kept and sent again (0056)', () => 
       database: context.database,
       appSecret: TEST_APP_SECRET,
       mailer: server,
-      isRunningBillingJobs: false,
+      isRunningJobs: false,
       logger: false,
     });
     try {

@@ -42,7 +42,8 @@ const sweepAndLog = async (db: Database, storage: Storage, log: FastifyBaseLogge
  * closes.
  */
 export const incomingSweepPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, { isRunning }: { isRunning: boolean }) => {
+    if (!isRunning) return;
     let running: Promise<void> | undefined;
     const sweep = () => {
       running ??= sweepAndLog(app.db, app.storage, app.log).finally(() => {

@@ -117,7 +117,8 @@ export const withRetries = (
 
 /** Sends queued emails again once the server is ready, then every minute until it closes. */
 export const mailRetryPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, { isRunning }: { isRunning: boolean }) => {
+    if (!isRunning) return;
     let running: Promise<void> | undefined;
     const retry = () => {
       running ??= app.mailer
