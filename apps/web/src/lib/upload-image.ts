@@ -56,6 +56,13 @@ export const putImage = (
     request.send(image);
   });
 
+/** POST /clubs/{clubId}/uploads/{uploadId}/complete: the API checks the PUT bytes by content and stores them. */
+export const completeUpload = (clubId: string, uploadId: string): Promise<StoredImage> =>
+  apiRequest(`/clubs/${encodeURIComponent(clubId)}/uploads/${encodeURIComponent(uploadId)}/complete`, {
+    method: 'POST',
+    responseSchema: StoredImageSchema,
+  });
+
 /**
  * The upload flow of spec §7: a signed address from the API, the image PUT there as it is (binary, its
  * own content type), then the API checks it by content and stores it. The type and size are checked
@@ -77,8 +84,5 @@ export const uploadImage = async (
     responseSchema: UploadTicketSchema,
   });
   await putImage(ticket.uploadUrl, file, contentType, onProgress);
-  return apiRequest(`${base}/${ticket.uploadId}/complete`, {
-    method: 'POST',
-    responseSchema: StoredImageSchema,
-  });
+  return completeUpload(clubId, ticket.uploadId);
 };

@@ -1,9 +1,14 @@
-import { type StoredImage, StoredImageSchema } from '@carta/contract/clubs';
+import type { StoredImage } from '@carta/contract/clubs';
 import { IMAGE_MAX_BYTES } from '@carta/contract/limits';
 import { UploadTicketSchema } from '@carta/contract/uploads';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { putImage, refuseImage, type UploadProgressListener } from '../../../lib/upload-image.ts';
+import {
+  completeUpload,
+  putImage,
+  refuseImage,
+  type UploadProgressListener,
+} from '../../../lib/upload-image.ts';
 
 type ImageType = 'image/jpeg' | 'image/png';
 
@@ -29,10 +34,7 @@ export const uploadBannerImage = async (
   if (image.size > IMAGE_MAX_BYTES) throw refuseImage('IMAGE_TOO_LARGE');
   const ticket = await getBannerUploadTicket(clubId, menuId, contentType);
   await putImage(ticket.uploadUrl, image, contentType, onProgress);
-  return apiRequest(`/clubs/${clubId}/uploads/${ticket.uploadId}/complete`, {
-    method: 'POST',
-    responseSchema: StoredImageSchema,
-  });
+  return completeUpload(clubId, ticket.uploadId);
 };
 
 export const useUploadBannerImage = (clubId: string, menuId: string) =>
