@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import { repeatWhileOpen } from '../../lib/repeat.ts';
 import { type Billing, runDueJobs } from './billing-service.ts';
 import type { PaymentProvider } from './provider.ts';
 import { createSandboxProvider } from './sandbox-provider.ts';
@@ -45,24 +46,10 @@ export const billingPlugin = fp(
       seller: app.config.seller,
     });
     if (!isRunningJobs) return;
-    let running: Promise<unknown> | undefined;
-    const run = () => {
-      running ??= runDueJobs(app.billing, new Date())
-        .catch((error: unknown) => app.log.error({ err: error }, 'billing jobs did not run'))
-        .finally(() => {
-          running = undefined;
-        });
-      return running;
-    };
-    let timer: NodeJS.Timeout | undefined;
-    app.addHook('onReady', async () => {
-      void run();
-      timer = setInterval(() => void run(), JOB_INTERVAL_MS);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      await running;
+    repeatWhileOpen(app, {
+      everyMs: JOB_INTERVAL_MS,
+      task: () => runDueJobs(app.billing, new Date()),
+      onError: (error) => app.log.error({ err: error }, 'billing jobs did not run'),
     });
   },
   { name: 'billing', dependencies: ['services', 'database'] },

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/client.ts';
+import { repeatWhileOpen } from '../../lib/repeat.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { sweepUnusedPhotos } from './image-store.ts';
 
@@ -26,15 +27,10 @@ export const sweepIncomingUploads = async (storage: Storage, now = new Date()): 
 };
 
 const sweepAndLog = async (db: Database, storage: Storage, log: FastifyBaseLogger) => {
-  try {
-    const removed = await sweepIncomingUploads(storage);
-    if (removed > 0) log.info({ removed }, 'abandoned uploads removed');
-    const photos = await sweepUnusedPhotos(db, storage, log);
-    if (photos > 0) log.info({ removed: photos }, 'dish photos never saved removed');
-  } catch (error) {
-    // The next sweep tries again; a storage hiccup must not stop the server.
-    log.warn({ err: error }, 'abandoned uploads not swept');
-  }
+  const removed = await sweepIncomingUploads(storage);
+  if (removed > 0) log.info({ removed }, 'abandoned uploads removed');
+  const photos = await sweepUnusedPhotos(db, storage, log);
+  if (photos > 0) log.info({ removed: photos }, 'dish photos never saved removed');
 };
 
 /**
@@ -44,23 +40,11 @@ const sweepAndLog = async (db: Database, storage: Storage, log: FastifyBaseLogge
 export const incomingSweepPlugin = fp(
   async (app: FastifyInstance, { isRunning }: { isRunning: boolean }) => {
     if (!isRunning) return;
-    let running: Promise<void> | undefined;
-    const sweep = () => {
-      running ??= sweepAndLog(app.db, app.storage, app.log).finally(() => {
-        running = undefined;
-      });
-      return running;
-    };
-    let timer: NodeJS.Timeout | undefined;
-    app.addHook('onReady', async () => {
-      // Not awaited: a large backlog in a bucket must not hold up the start.
-      void sweep();
-      timer = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      await running;
+    repeatWhileOpen(app, {
+      everyMs: SWEEP_INTERVAL_MS,
+      task: () => sweepAndLog(app.db, app.storage, app.log),
+      // The next sweep tries again; a storage hiccup must not stop the server.
+      onError: (error) => app.log.warn({ err: error }, 'abandoned uploads not swept'),
     });
   },
   { name: 'incoming-sweep', dependencies: ['database', 'services'] },

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { Database } from '../../db/client.ts';
 import { mailRetries } from '../../db/schema.ts';
 import type { Mailer, MailMessage } from '../../lib/mailer.ts';
+import { repeatWhileOpen } from '../../lib/repeat.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 
 /**
@@ -119,26 +120,10 @@ export const withRetries = (
 export const mailRetryPlugin = fp(
   async (app: FastifyInstance, { isRunning }: { isRunning: boolean }) => {
     if (!isRunning) return;
-    let running: Promise<void> | undefined;
-    const retry = () => {
-      running ??= app.mailer
-        .sendQueued()
-        .then(() => undefined)
-        .catch((error: unknown) => app.log.warn({ err: error }, 'queued emails not tried again'))
-        .finally(() => {
-          running = undefined;
-        });
-      return running;
-    };
-    let timer: NodeJS.Timeout | undefined;
-    app.addHook('onReady', async () => {
-      void retry();
-      timer = setInterval(() => void retry(), RETRY_INTERVAL_MS);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      await running;
+    repeatWhileOpen(app, {
+      everyMs: RETRY_INTERVAL_MS,
+      task: () => app.mailer.sendQueued(),
+      onError: (error) => app.log.warn({ err: error }, 'queued emails not tried again'),
     });
   },
   { name: 'mail-retry', dependencies: ['database', 'services'] },
