@@ -77,6 +77,8 @@ export const withRetries = (
       )
       .returning();
     const outcome = { sent: 0, failed: 0, givenUp: 0 };
+    // Each row is settled right after its own send, not in one statement at the end: a process that dies
+    // mid-round then sends again at most the message it was on, not the whole round. At most 20 rows.
     for (const row of taken) {
       let message: MailMessage;
       try {
