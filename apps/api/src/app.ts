@@ -13,6 +13,7 @@ import { billingPlugin } from './features/billing/billing-plugin.ts';
 import { billingRoutes } from './features/billing/billing-routes.ts';
 import { paymentEventRoutes } from './features/billing/payment-event-routes.ts';
 import type { PaymentProvider } from './features/billing/provider.ts';
+import { pageViewRollupPlugin } from './features/clubs/page-view-rollup.ts';
 import { clubProfileRoutes } from './features/clubs/profile-routes.ts';
 import { clubRoutes } from './features/clubs/routes.ts';
 import { clubStatsRoutes } from './features/clubs/stats-routes.ts';
@@ -41,6 +42,7 @@ import { databasePlugin } from './plugins/database.ts';
 import { errorReportingPlugin } from './plugins/error-reporting.ts';
 import { errorsPlugin, handleFrameworkError } from './plugins/errors.ts';
 import { guestCachePlugin } from './plugins/guest-cache.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { pageViewsPlugin } from './plugins/page-views.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -71,8 +73,9 @@ export type AppOptions = {
   paymentProvider?: PaymentProvider;
   /**
    * Runs the timed work (default): due billing jobs and queued emails every minute, the hourly sweep of
-   * abandoned uploads and unsaved dish photos. Tests run them when they say, with their own clock, so
-   * that nothing else touches the database while they count statements.
+   * abandoned uploads and unsaved dish photos, the hourly rollup of page views older than 90 days. Tests
+   * run them when they say, with their own clock, so that nothing else touches the database while they
+   * count statements.
    */
   isRunningJobs?: boolean;
   logger?: FastifyServerOptions['logger'];
@@ -143,11 +146,14 @@ export const buildApp = async ({
   await app.register(compressionPlugin);
   await app.register(servicesPlugin, { config, db: database.db, appSecret, mailer, storage });
   await app.register(databasePlugin, { handle: database });
+  // Before the routes and the guest cache: its hook times every request, and the cache counts in it.
+  await app.register(metricsPlugin, { token: config.metricsToken });
   await app.register(authPlugin);
   await app.register(guestCachePlugin);
   await app.register(menuPdfPlugin);
   await app.register(pageViewsPlugin);
   await app.register(incomingSweepPlugin, { isRunning: isRunningJobs });
+  await app.register(pageViewRollupPlugin, { isRunning: isRunningJobs });
   await app.register(mailRetryPlugin, { isRunning: isRunningJobs });
   await app.register(waiterCallSignalsPlugin);
   await app.register(billingPlugin, { provider: paymentProvider, isRunningJobs });

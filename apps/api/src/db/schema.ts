@@ -700,7 +700,9 @@ export const auditLog = pgTable(
 
 /**
  * Guest page views per club, table, menu and day: numbers only, nothing about the guest.
- * `menuId` 0 counts the table's list of menus.
+ * `menuId` 0 counts the table's list of menus. Days older than 90 are rolled up into `page_view_days` by
+ * every process's hourly rollup (features/clubs/page-view-rollup.ts,
+ * docs/decisions/0059-page-view-rollup.md).
  */
 export const pageViews = pgTable(
   'page_views',
@@ -718,6 +720,24 @@ export const pageViews = pgTable(
     uniqueIndex().on(table.clubId, table.tableId, table.menuId, table.day),
     index().on(table.clubId, table.day),
   ],
+);
+
+/**
+ * Page views of days past `page_views`' 90 days of detail: one row per club, menu and day, summed over
+ * the tables, kept as long as the club. Readers add both tables (club-store.ts `viewCounts`).
+ */
+export const pageViewDays = pgTable(
+  'page_view_days',
+  {
+    clubId: integer()
+      .notNull()
+      .references(() => clubs.id, { onDelete: 'cascade' }),
+    menuId: integer().notNull().default(0),
+    /** UTC date. */
+    day: text().notNull(),
+    views: integer().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.clubId, table.menuId, table.day] })],
 );
 
 /**

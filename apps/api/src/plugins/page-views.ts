@@ -1,9 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { pageViews } from '../db/schema.ts';
+import type { Database } from '../db/client.ts';
+import { clubs, pageViews } from '../db/schema.ts';
+import { columnNames, recordColumnsOf, recordsetOf, recordValues } from '../features/menus/records.ts';
 
 const FLUSH_INTERVAL_MS = 10_000;
+/** Rows per statement: a flush of ~3,000 clubs' rows takes a few statements, not one per club. */
+export const FLUSH_BATCH_ROWS = 1_000;
 
 export type PageViewCounter = {
   /** One guest page read at a table (menuId 0: the list of menus). */
@@ -13,7 +17,7 @@ export type PageViewCounter = {
 };
 
 /** The views of one page on one day, counted since the last flush. */
-type PendingViews = { clubId: number; tableId: number; menuId: number; day: string; views: number };
+export type PendingViews = { clubId: number; tableId: number; menuId: number; day: string; views: number };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,9 +25,63 @@ declare module 'fastify' {
   }
 }
 
+const COLUMNS = recordColumnsOf(pageViews, ['clubId', 'tableId', 'menuId', 'day', 'views']);
+
 /**
- * Page views counted in memory and added to `page_views` in one statement now and then, so a busy guest
- * page never waits for a write. Numbers only: no cookie, no address, nothing about the guest.
+ * Adds counted views to `page_views` in one statement. Rows of a club deleted before the statement began
+ * are left out by the join (`page_views.club_id` is its one foreign key), so they cannot fail the others.
+ * Rows go in key order: two processes adding to the same rows lock them in the same order, never in a
+ * deadlock.
+ */
+const addPageViews = (db: Database, rows: PendingViews[]) =>
+  db.execute(sql`
+    insert into ${pageViews} (${columnNames(COLUMNS)})
+    select ${recordValues('counted', COLUMNS)}
+    from ${recordsetOf('counted', COLUMNS, rows)}
+    join ${clubs} on ${clubs.id} = counted."clubId"
+    order by counted."clubId", counted."tableId", counted."menuId", counted.day
+    on conflict (club_id, table_id, menu_id, day) do update set views = ${pageViews.views} + excluded.views`);
+
+/** A foreign key refused the row (PostgreSQL 23503), as node-postgres or PGlite report it, wrapped or not. */
+const isForeignKeyViolation = (error: unknown): boolean => {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, cause } = error as { code?: unknown; cause?: unknown };
+  return code === '23503' || isForeignKeyViolation(cause);
+};
+
+/**
+ * Adds `rows` in statements of up to FLUSH_BATCH_ROWS rows. A club deleted while a statement runs makes
+ * its foreign key check fail: the statement is sent once more, and the join then leaves that club out.
+ * Any other failure loses that statement's rows only, with a warning.
+ */
+export const savePageViews = async (
+  db: Database,
+  rows: PendingViews[],
+  log: { warn: (details: object, message: string) => void },
+) => {
+  const sorted = [...rows].sort(
+    (left, right) =>
+      left.clubId - right.clubId ||
+      left.tableId - right.tableId ||
+      left.menuId - right.menuId ||
+      (left.day < right.day ? -1 : left.day > right.day ? 1 : 0),
+  );
+  for (let start = 0; start < sorted.length; start += FLUSH_BATCH_ROWS) {
+    const batch = sorted.slice(start, start + FLUSH_BATCH_ROWS);
+    try {
+      await addPageViews(db, batch).catch((error: unknown) => {
+        if (!isForeignKeyViolation(error)) throw error;
+        return addPageViews(db, batch);
+      });
+    } catch (error) {
+      log.warn({ err: error, rows: batch.length }, 'page views not saved');
+    }
+  }
+};
+
+/**
+ * Page views counted in memory and added to `page_views` now and then, a statement per 1,000 rows, so a
+ * busy guest page never waits for a write. Numbers only: no cookie, no address, nothing about the guest.
  */
 export const pageViewsPlugin = fp(
   async (app: FastifyInstance) => {
@@ -32,23 +90,7 @@ export const pageViewsPlugin = fp(
       if (pending.size === 0) return;
       const batch = pending;
       pending = new Map();
-      const rows = [...batch.values()];
-      // One statement per club: a club deleted meanwhile loses only its own counts.
-      const byClub = new Map<number, typeof rows>();
-      for (const row of rows) byClub.set(row.clubId, [...(byClub.get(row.clubId) ?? []), row]);
-      for (const clubRows of byClub.values()) {
-        try {
-          await app.db
-            .insert(pageViews)
-            .values(clubRows)
-            .onConflictDoUpdate({
-              target: [pageViews.clubId, pageViews.tableId, pageViews.menuId, pageViews.day],
-              set: { views: sql`${pageViews.views} + excluded.views` },
-            });
-        } catch (error) {
-          app.log.warn({ err: error }, 'page views not saved');
-        }
-      }
+      await savePageViews(app.db, [...batch.values()], app.log);
     };
     const timer = setInterval(() => void flush(), FLUSH_INTERVAL_MS);
     timer.unref();

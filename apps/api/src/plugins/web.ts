@@ -18,13 +18,13 @@ export const readWebBuild = (root = WEB_DIST): string => {
 };
 
 /**
- * Addresses that are never the owner app's: the API's, stored files', guest pages' and any file
- * name (`/backup.sql`, a missing script): answering those with the app's page would tell a client
- * or a scanner "200, here it is".
+ * Addresses that are never the owner app's: the API's, stored files', guest pages', the metrics
+ * endpoint's (when it is off, 0060) and any file name (`/backup.sql`, a missing script): answering
+ * those with the app's page would tell a client or a scanner "200, here it is".
  */
 const isOutsideApp = (url: string) => {
   const path = url.split('?', 1)[0] ?? url;
-  return /^\/(api|files)(\/|$)/.test(path) || /\.[^/]*$/.test(path);
+  return /^\/(api|files|metrics)(\/|$)/.test(path) || /\.[^/]*$/.test(path);
 };
 
 export type WebPluginOptions = {

@@ -9,6 +9,7 @@ import {
   clubMessages,
   clubs,
   menus,
+  pageViewDays,
   pageViews,
   storedFiles,
   subscriptions,
@@ -156,25 +157,37 @@ export const updateClubRow = (tx: Transaction, clubId: number, values: Partial<t
     .set({ ...values, updatedAt: new Date() })
     .where(eq(clubs.id, clubId));
 
-/** Guest page views since `fromDay`: per day, and per menu with its name. */
+/**
+ * Guest page views since `fromDay`: per day, and per menu with its name. Both tables count: the per-table
+ * detail of the last 90 days (`page_views`) and the days rolled up before them (`page_view_days`, 0059),
+ * so a rollup changes no answer.
+ */
 export const viewCounts = async (db: Database, clubId: number, fromDay: string) => {
-  const where = and(eq(pageViews.clubId, clubId), gte(pageViews.day, fromDay));
+  const counted = db
+    .select({ day: pageViews.day, menuId: pageViews.menuId, views: pageViews.views })
+    .from(pageViews)
+    .where(and(eq(pageViews.clubId, clubId), gte(pageViews.day, fromDay)))
+    .unionAll(
+      db
+        .select({ day: pageViewDays.day, menuId: pageViewDays.menuId, views: pageViewDays.views })
+        .from(pageViewDays)
+        .where(and(eq(pageViewDays.clubId, clubId), gte(pageViewDays.day, fromDay))),
+    )
+    .as('counted');
   const [perDay, perMenu] = await Promise.all([
     db
-      .select({ day: pageViews.day, views: sql<number>`sum(${pageViews.views})::int` })
-      .from(pageViews)
-      .where(where)
-      .groupBy(pageViews.day),
+      .select({ day: counted.day, views: sql<number>`sum(${counted.views})::int` })
+      .from(counted)
+      .groupBy(counted.day),
     db
       .select({
-        menuId: pageViews.menuId,
+        menuId: counted.menuId,
         name: menus.name,
-        views: sql<number>`sum(${pageViews.views})::int`,
+        views: sql<number>`sum(${counted.views})::int`,
       })
-      .from(pageViews)
-      .innerJoin(menus, eq(menus.id, pageViews.menuId))
-      .where(where)
-      .groupBy(pageViews.menuId, menus.name),
+      .from(counted)
+      .innerJoin(menus, eq(menus.id, counted.menuId))
+      .groupBy(counted.menuId, menus.name),
   ]);
   return { perDay, perMenu };
 };
