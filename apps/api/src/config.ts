@@ -18,6 +18,13 @@ const EnvironmentSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATABASE_LISTEN_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  // 0 turns the limit off; at most an hour.
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
+  DATABASE_POOL_WAIT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: z
@@ -61,6 +68,12 @@ const EnvironmentSchema = z.object({
     .optional(),
   SENTRY_TRACES_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0.1),
   SENTRY_ENVIRONMENT: z.string().min(1).optional(),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    // It travels in an Authorization header: visible ASCII, no spaces.
+    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+    .optional(),
 });
 
 export type Config = {
@@ -70,6 +83,15 @@ export type Config = {
   dataDirectory: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /**
+   * A direct PostgreSQL address for LISTEN and the migrations' session lock, when `databaseUrl` points at
+   * PgBouncer in transaction mode (docs/decisions/0058-pgbouncer.md); `databaseUrl` otherwise.
+   */
+  databaseListenUrl: string | undefined;
+  /** `statement_timeout` of the pool's sessions, ms (0: none). */
+  databaseStatementTimeoutMs: number;
+  /** How long a query waits for a pool connection before failing with 503, ms. */
+  databasePoolWaitMs: number;
   publicUrl: string;
   logLevel: z.infer<typeof EnvironmentSchema>['LOG_LEVEL'];
   mail: { smtpUrl: string | undefined; from: string; operationsEmail: string; supportEmail: string };
@@ -98,6 +120,11 @@ export type Config = {
   appSecret: string | undefined;
   /** Where unexpected errors are reported (docs/decisions/0039); off when SENTRY_DSN is not set. */
   errorReporting: ErrorReportingConfig | undefined;
+  /**
+   * The bearer token `GET /metrics` asks for (docs/decisions/0060-metrics.md); unset, the route does not
+   * exist.
+   */
+  metricsToken: string | undefined;
 };
 
 export type ErrorReportingConfig = { dsn: string; tracesSampleRate: number; environment: string };
@@ -133,6 +160,8 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  if (env.DATABASE_LISTEN_URL && !env.DATABASE_URL)
+    throw new ConfigError('Invalid configuration:\n  DATABASE_LISTEN_URL: only with DATABASE_URL');
   const storage = env.STORAGE === 's3' ? s3Storage(env) : ({ kind: 'local' } as const);
   return {
     environment: env.NODE_ENV,
@@ -141,6 +170,9 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
     dataDirectory: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    databaseListenUrl: env.DATABASE_URL ? (env.DATABASE_LISTEN_URL ?? env.DATABASE_URL) : undefined,
+    databaseStatementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+    databasePoolWaitMs: env.DATABASE_POOL_WAIT_MS,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     logLevel: env.LOG_LEVEL,
     mail: {
@@ -176,6 +208,7 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
           environment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV,
         }
       : undefined,
+    metricsToken: env.METRICS_TOKEN,
   };
 };
 

@@ -240,8 +240,8 @@ describe.runIf(testDatabaseKind() === 'postgres' && process.env.TEST_DATABASE_UR
   'PostgreSQL and a crashed server',
   () => {
     it('loses no acknowledged write when the server is killed with SIGKILL while owners write', async () => {
-      await withThrowawayPostgres('carta_crash', async (url) => {
-        const database = await openDatabase({ kind: 'postgres', url, poolSize: 2 });
+      await withThrowawayPostgres('carta_crash', async (url, listenUrl) => {
+        const database = await openDatabase({ kind: 'postgres', url, listenUrl, poolSize: 2 });
         let owner: Owner;
         try {
           owner = await seed(database);
@@ -249,7 +249,10 @@ describe.runIf(testDatabaseKind() === 'postgres' && process.env.TEST_DATABASE_UR
           await database.close();
         }
         const dataDirectory = await temporaryFolder();
-        await checkNoAcknowledgedWriteLost({ DATA_DIR: dataDirectory, DATABASE_URL: url }, owner);
+        await checkNoAcknowledgedWriteLost(
+          { DATA_DIR: dataDirectory, DATABASE_URL: url, DATABASE_LISTEN_URL: listenUrl },
+          owner,
+        );
       });
     }, 300_000);
   },

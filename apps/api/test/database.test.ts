@@ -49,11 +49,11 @@ describe('migrations', () => {
   it.runIf(process.env.TEST_DATABASE_URL)(
     'apply on an empty PostgreSQL database, once even when started twice',
     async () => {
-      await withThrowawayPostgres('carta_migrations', async (url) => {
+      await withThrowawayPostgres('carta_migrations', async (url, listenUrl) => {
         // Two processes starting together must not both migrate.
         const [first, second] = await Promise.all([
-          openDatabase({ kind: 'postgres', url, poolSize: 2 }),
-          openDatabase({ kind: 'postgres', url, poolSize: 2 }),
+          openDatabase({ kind: 'postgres', url, listenUrl, poolSize: 2 }),
+          openDatabase({ kind: 'postgres', url, listenUrl, poolSize: 2 }),
         ]);
         const rows = await rowsOf<{ table_name: string }>(first.db.execute(TABLES_QUERY));
         expect(rows.map((row) => row.table_name)).toEqual(expect.arrayContaining(EXPECTED_TABLES));

@@ -22,11 +22,38 @@ import { SESSION_ABSOLUTE_MS } from '../src/plugins/auth.ts';
 export const testDatabaseKind = (): 'pglite' | 'postgres' =>
   process.env.CARTA_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
+/**
+ * Whether this run's pools go through PgBouncer in transaction mode: scripts/test.mjs runs a subset of the
+ * API tests a third time with CARTA_TEST_POOLER=pgbouncer when TEST_PGBOUNCER_URL names one (.ci/run
+ * starts it; docs/decisions/0058-pgbouncer.md).
+ */
+export const isThroughPgBouncer = () =>
+  testDatabaseKind() === 'postgres' &&
+  process.env.CARTA_TEST_POOLER === 'pgbouncer' &&
+  Boolean(process.env.TEST_PGBOUNCER_URL);
+
+/**
+ * The pool's address for a database at `directUrl`: the same database through PgBouncer (its host,
+ * port and user) in the PgBouncer pass, else `directUrl` itself. LISTEN and migrations always take
+ * `directUrl` (DATABASE_LISTEN_URL).
+ */
+export const poolUrlFor = (directUrl: string): string => {
+  const pooler = process.env.TEST_PGBOUNCER_URL;
+  if (!isThroughPgBouncer() || !pooler) return directUrl;
+  const through = new URL(pooler);
+  const direct = new URL(directUrl);
+  // PgBouncer's port left out (5432) or the server's own: the pass would silently run direct.
+  if (through.host === direct.host)
+    throw new Error(`TEST_PGBOUNCER_URL (${pooler}) names PostgreSQL itself, not PgBouncer in front of it`);
+  through.pathname = direct.pathname;
+  return through.toString();
+};
+
 export const openTestDatabase = async (): Promise<DatabaseHandle> => {
   if (testDatabaseKind() === 'postgres') {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('CARTA_TEST_DB=postgres needs TEST_DATABASE_URL');
-    return openDatabase({ kind: 'postgres', url, poolSize: 4 });
+    return openDatabase({ kind: 'postgres', url: poolUrlFor(url), listenUrl: url, poolSize: 4 });
   }
   // global-setup.ts left a migrated cluster to start from: much faster than a fresh initdb.
   const templatePath = process.env.CARTA_PGLITE_TEMPLATE;
@@ -154,7 +181,9 @@ export const seedClub = async (
 
 /**
  * A new, empty PostgreSQL database made beside TEST_DATABASE_URL's (for tests that need a database of
- * their own: migrations, a server killed mid-write, several server processes): its address, and `drop`.
+ * their own: migrations, a server killed mid-write, several server processes): its address for a pool
+ * (`url`: through PgBouncer in that pass), its direct address (`listenUrl`, for LISTEN and migrations),
+ * and `drop`.
  */
 export const createThrowawayPostgres = async (prefix: string) => {
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -170,17 +199,24 @@ export const createThrowawayPostgres = async (prefix: string) => {
     }
   };
   await asAdmin(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const direct = new URL(adminUrl);
+  direct.pathname = `/${name}`;
+  const listenUrl = direct.toString();
   const drop = () => asAdmin(`drop database if exists ${name} with (force)`);
-  return { url: url.toString(), drop };
+  return { url: poolUrlFor(listenUrl), listenUrl, drop };
 };
 
-/** Runs `use` with the address of a throwaway PostgreSQL database (`createThrowawayPostgres`), dropped after. */
-export const withThrowawayPostgres = async (prefix: string, use: (url: string) => Promise<void>) => {
-  const { url, drop } = await createThrowawayPostgres(prefix);
+/**
+ * Runs `use` with the addresses of a throwaway PostgreSQL database (`createThrowawayPostgres`: the pool's,
+ * then the direct one), dropped after.
+ */
+export const withThrowawayPostgres = async (
+  prefix: string,
+  use: (url: string, listenUrl: string) => Promise<void>,
+) => {
+  const { url, listenUrl, drop } = await createThrowawayPostgres(prefix);
   try {
-    await use(url);
+    await use(url, listenUrl);
   } finally {
     await drop();
   }

@@ -79,11 +79,17 @@ describe.runIf(isPostgres)(TITLE, () => {
   beforeAll(async () => {
     throwaway = await createThrowawayPostgres('carta_multi');
     // Migrated here once, before the servers start (they would take turns at it anyway).
-    database = await openDatabase({ kind: 'postgres', url: throwaway.url, poolSize: 2 });
+    database = await openDatabase({
+      kind: 'postgres',
+      url: throwaway.url,
+      listenUrl: throwaway.listenUrl,
+      poolSize: 2,
+    });
     owner = await seedOwner(database);
     clubId = (await seedClub(database, owner.account.id, { freeForever: true, callWaiterEnabled: true })).id;
     const env = {
       DATABASE_URL: throwaway.url,
+      DATABASE_LISTEN_URL: throwaway.listenUrl,
       DATABASE_POOL_SIZE: '3',
       // Stored files of all three in one folder, as on one shared disk; the database is PostgreSQL.
       DATA_DIR: await temporaryFolder('carta-multi-'),

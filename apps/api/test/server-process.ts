@@ -73,6 +73,7 @@ export const startServer = async (env: Record<string, string>): Promise<ServerPr
       LOG_LEVEL: 'info',
       APP_SECRET: TEST_APP_SECRET,
       DATABASE_URL: '',
+      DATABASE_LISTEN_URL: '',
       TSX_TSCONFIG_PATH: path.join(ROOT, 'tsconfig.runtime.json'),
       ...env,
     },

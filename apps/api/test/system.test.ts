@@ -23,10 +23,11 @@ describe('health', () => {
     });
     await app.close();
     expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('5');
     expect(response.json()).toEqual({
       status: 503,
-      code: 'SERVICE_UNAVAILABLE',
-      message: 'The service is not available right now, please try again later',
+      code: 'DATABASE_UNAVAILABLE',
+      message: 'The service cannot reach its data right now: try again in a few seconds',
     });
   });
 });

@@ -19,6 +19,8 @@ export const ERROR_CODES = [
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
   'SERVICE_UNAVAILABLE',
+  // The database cannot be reached or did not answer in time (docs/decisions/0057): try again shortly.
+  'DATABASE_UNAVAILABLE',
   'INTERNAL_ERROR',
   'LOGIN_FAILED',
   'ACCOUNT_NOT_FOUND',

@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../lib/db-errors.ts';
 import { isGuestPageAddress, sendGuestNotFound } from '../lib/guest-not-found.ts';
 import { languageOf } from '../lib/language.ts';
 
@@ -120,6 +121,13 @@ export const errorsPlugin = fp(
       if (refusedByDatabase) {
         request.log.warn({ err: error, sqlState: refusedByDatabase }, 'database refused the input');
         return sendError(request, reply, 400, 'VALIDATION_ERROR');
+      }
+      // The database is away or did not answer in time (a restart, a failover, a stuck statement, an
+      // exhausted pool): a moment's condition, answered as such, never a hang (docs/decisions/0057).
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ err: error }, 'database unavailable');
+        reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+        return sendError(request, reply, 503, 'DATABASE_UNAVAILABLE');
       }
       const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
       if (status >= 500) request.log.error({ err: error }, 'request failed');

@@ -12,7 +12,10 @@ export const openapiPlugin = fp(
         openapi: '3.1.0',
         info: {
           title: 'Carta API',
-          description: 'Digital menus for venues: owners manage clubs, menus, tables and subscriptions.',
+          description:
+            'Digital menus for venues: owners manage clubs, menus, tables and subscriptions. Any operation ' +
+            'may answer 503 DATABASE_UNAVAILABLE, in the one error shape and with Retry-After, while the ' +
+            'database cannot be reached or does not answer in time: ask again a few seconds later.',
           version: '1.0.0',
         },
         servers: [{ url: '/' }],

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
 import { AppError } from '../lib/app-error.ts';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../lib/db-errors.ts';
 
 const HealthResponseSchema = z.object({ status: z.literal('ok') });
 
@@ -20,12 +21,15 @@ export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; build: string
         response: { 200: HealthResponseSchema, 503: ErrorResponseSchema },
       },
     },
-    async (request) => {
+    async () => {
       try {
         await app.database.ping();
       } catch (error) {
-        request.log.error({ err: error }, 'database does not answer');
-        throw new AppError(503, 'SERVICE_UNAVAILABLE');
+        // Whatever the failure, the database is what does not answer (within 2 s: db/client.ts).
+        throw new AppError(503, 'DATABASE_UNAVAILABLE', {
+          cause: error,
+          headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
+        });
       }
       return { status: 'ok' as const };
     },

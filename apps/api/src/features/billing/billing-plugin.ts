@@ -47,10 +47,11 @@ export const billingPlugin = fp(
     });
     if (!isRunningJobs) return;
     repeatWhileOpen(app, {
+      name: 'billing',
       everyMs: JOB_INTERVAL_MS,
       task: () => runDueJobs(app.billing, new Date()),
       onError: (error) => app.log.error({ err: error }, 'billing jobs did not run'),
     });
   },
-  { name: 'billing', dependencies: ['services', 'database'] },
+  { name: 'billing', dependencies: ['services', 'database', 'metrics'] },
 );

@@ -41,11 +41,12 @@ export const incomingSweepPlugin = fp(
   async (app: FastifyInstance, { isRunning }: { isRunning: boolean }) => {
     if (!isRunning) return;
     repeatWhileOpen(app, {
+      name: 'uploads-sweep',
       everyMs: SWEEP_INTERVAL_MS,
       task: () => sweepAndLog(app.db, app.storage, app.log),
       // The next sweep tries again; a storage hiccup must not stop the server.
       onError: (error) => app.log.warn({ err: error }, 'abandoned uploads not swept'),
     });
   },
-  { name: 'incoming-sweep', dependencies: ['database', 'services'] },
+  { name: 'incoming-sweep', dependencies: ['database', 'services', 'metrics'] },
 );

@@ -123,10 +123,11 @@ export const mailRetryPlugin = fp(
   async (app: FastifyInstance, { isRunning }: { isRunning: boolean }) => {
     if (!isRunning) return;
     repeatWhileOpen(app, {
+      name: 'mail-retries',
       everyMs: RETRY_INTERVAL_MS,
       task: () => app.mailer.sendQueued(),
       onError: (error) => app.log.warn({ err: error }, 'queued emails not tried again'),
     });
   },
-  { name: 'mail-retry', dependencies: ['database', 'services'] },
+  { name: 'mail-retry', dependencies: ['database', 'services', 'metrics'] },
 );

@@ -36,10 +36,19 @@ export const waiterCallSignalsPlugin = fp(
     };
 
     const stop = app.database.listen
-      ? await app.database.listen(CHANNEL, (payload) => {
-          const [from, clubId] = payload.split(':');
-          if (from !== processId && clubId) emit(Number(clubId));
-        })
+      ? await app.database.listen(
+          CHANNEL,
+          (payload) => {
+            const [from, clubId] = payload.split(':');
+            if (from !== processId && clubId) emit(Number(clubId));
+          },
+          () => {
+            // The LISTEN connection was lost and is back: calls made through other processes meanwhile
+            // sent signals nobody heard, so every open stream reads its club's calls again.
+            app.log.info({ clubs: listeners.size }, 'waiter call signals heard again: open streams re-read');
+            for (const clubId of listeners.keys()) emit(clubId);
+          },
+        )
       : null;
     app.addHook('preClose', async () => {
       for (const shutdown of shutdowns) shutdown();
