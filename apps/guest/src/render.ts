@@ -1,13 +1,12 @@
 import type { Theme } from '@carta/contract/entities';
 import { contrastRatio } from '@carta/contract/themes';
-import type { ReactElement } from 'react';
-import { renderToString } from 'react-dom/server';
 import { chrome } from './chrome.ts';
 import { LATIN_RANGE } from './fonts.ts';
-import { type LanguageChoice, MenuPage, menuName } from './menu-page.tsx';
+import { type Html, html, type PreparedPage, prepare, raw, renderHtml } from './html.ts';
+import { type LanguageChoice, type MenuPageProps, menuName, menuPage } from './menu-page.ts';
 import { type GuestLanguage, guestMessages } from './messages.ts';
-import { type NoticeKind, NoticePage } from './notice-page.tsx';
-import { TablePage } from './table-page.tsx';
+import { type NoticeKind, type NoticePageProps, noticePage } from './notice-page.ts';
+import { type TablePageProps, tablePage } from './table-page.ts';
 
 // Inlined: one round trip on a weak signal is all the page costs before it can be read. The theme's
 // colours arrive as CSS variables on <html>.
@@ -93,8 +92,6 @@ const readableOn = (background: string) =>
     ? '#1a1a1a'
     : '#ffffff';
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-
 const themeVariables = (theme: Theme | null) => {
   if (!theme) return '';
   const variables: Record<string, string> = {
@@ -121,9 +118,9 @@ const themeVariables = (theme: Theme | null) => {
 type Document = {
   language: GuestLanguage;
   title: string;
-  body: ReactElement;
+  body: Html;
   theme?: Theme | null;
-  script?: string;
+  script?: string | undefined;
   refreshSeconds?: number;
   /** Where the theme's font is served; without it the page reads in the phone's own font. */
   fontUrl?: string | undefined;
@@ -135,7 +132,7 @@ type Document = {
   isPreview?: boolean;
 };
 
-const renderDocument = ({
+const documentOf = ({
   language,
   title,
   body,
@@ -146,51 +143,56 @@ const renderDocument = ({
   hasWaiterButton = false,
   hasPhotos = false,
   isPreview = false,
-}: Document): string => {
-  const html = renderToString(body);
+}: Document): Html => {
   const previewBanner = guestMessages[language].previewBanner;
   const preview = isPreview
     ? {
-        head: `<meta name="robots" content="noindex,nofollow"><style>${PREVIEW_STYLE}</style>`,
-        body: `<p class="preview" role="status">${escapeHtml(previewBanner)}</p>`,
+        head: raw(`<meta name="robots" content="noindex,nofollow"><style>${PREVIEW_STYLE}</style>`),
+        body: html`<p class="preview" role="status">${previewBanner}</p>`,
       }
-    : { head: '', body: '' };
-  const scriptTag = script ? `<script type="module" src="${script}"></script>` : '';
-  const style = theme ? ` style="${escapeHtml(themeVariables(theme))}"` : '';
-  const refresh = refreshSeconds ? ` data-refresh="${refreshSeconds}"` : '';
-  const offline = ` data-offline="${escapeHtml(chrome[language].lastUpdated)}"`;
+    : { head: null, body: null };
   // The font never holds the text back: preloaded, and used only if it arrives in time for the first
   // paint (`optional`); otherwise the next visit has it from the cache.
-  const font =
-    theme && fontUrl
-      ? {
-          link: `<link rel="preload" href="${fontUrl}" as="font" type="font/woff2" crossorigin>`,
-          face: `@font-face{font-family:"${theme.font}";src:url(${fontUrl}) format("woff2");font-weight:100 900;font-display:optional;unicode-range:${LATIN_RANGE}}`,
-        }
-      : { link: '', face: '' };
-  return `<!doctype html><html lang="${language}"${style}${refresh}${offline}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover"><link rel="icon" href="data:,"><meta name="theme-color" content="${escapeHtml(theme?.tabBackground ?? '#faf7f5')}"><title>${escapeHtml(isPreview ? `${previewBanner.split(':')[0]?.trim()} · ${title}` : title)}</title>${preview.head}${font.link}<style>${font.face}${STYLES}${hasWaiterButton ? WAITER_ROOM : ''}${hasPhotos ? PHOTO_STYLES : ''}</style>${NO_SCRIPT}${scriptTag}</head><body>${preview.body}${html}</body></html>`;
+  const hasFont = Boolean(theme && fontUrl);
+  const styles = `${STYLES}${hasWaiterButton ? WAITER_ROOM : ''}${hasPhotos ? PHOTO_STYLES : ''}`;
+  return html`<!doctype html><html lang="${language}"${theme && html` style="${themeVariables(theme)}"`}${
+    refreshSeconds ? html` data-refresh="${refreshSeconds}"` : null
+  } data-offline="${chrome[language].lastUpdated}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover"><link rel="icon" href="data:,"><meta name="theme-color" content="${theme?.tabBackground ?? '#faf7f5'}"><title>${
+    isPreview ? `${previewBanner.split(':')[0]?.trim()} · ${title}` : title
+  }</title>${preview.head}${
+    hasFont && html`<link rel="preload" href="${fontUrl}" as="font" type="font/woff2" crossorigin>`
+  }<style>${
+    theme && hasFont
+      ? html`@font-face{font-family:"${raw(theme.font)}";src:url(${raw(fontUrl ?? '')}) format("woff2");font-weight:100 900;font-display:optional;unicode-range:${raw(LATIN_RANGE)}}`
+      : null
+  }${raw(styles)}</style>${raw(NO_SCRIPT)}${script && html`<script type="module" src="${script}"></script>`}</head><body>${preview.body}${body}</body></html>`;
 };
 
-type FontProps = { fontUrl?: string | undefined; isPreview?: boolean };
+type FontProps = { fontUrl?: string | undefined; isPreview?: boolean; script?: string | undefined };
 
-export const renderNoticePage = (
-  props: Parameters<typeof NoticePage>[0] & { theme?: Theme | null } & FontProps,
-) =>
-  renderDocument({
+const noticeDocument = (props: NoticePageProps & { theme?: Theme | null } & FontProps) =>
+  documentOf({
     language: props.language,
     title: props.clubName ?? 'Carta',
-    body: <NoticePage {...props} />,
+    body: noticePage(props),
     theme: props.theme ?? null,
     fontUrl: props.fontUrl,
   });
 
-export const renderMenuPage = (props: Parameters<typeof MenuPage>[0] & { script?: string } & FontProps) =>
-  renderDocument({
+/** A page with one message, every value known. */
+export const renderNoticePage = (props: NoticePageProps & { theme?: Theme | null } & FontProps) =>
+  renderHtml(noticeDocument(props));
+/** A page with one message whose link may depend on the table. */
+export const prepareNoticePage = (props: NoticePageProps & { theme?: Theme | null } & FontProps) =>
+  prepare(noticeDocument(props));
+
+const menuDocument = (props: MenuPageProps & FontProps) =>
+  documentOf({
     language: props.language,
     title: `${menuName(props.menu, props.language)} · ${props.clubName}`,
-    body: <MenuPage {...props} />,
+    body: menuPage(props),
     theme: props.menu.theme,
-    ...(props.script ? { script: props.script } : {}),
+    script: props.script,
     refreshSeconds: props.menu.refreshTime,
     fontUrl: props.fontUrl,
     hasWaiterButton: Boolean(props.menu.callWaiterEnabled && props.waiter),
@@ -198,18 +200,30 @@ export const renderMenuPage = (props: Parameters<typeof MenuPage>[0] & { script?
     isPreview: props.isPreview ?? false,
   });
 
-export const renderTablePage = (props: Parameters<typeof TablePage>[0] & { script?: string } & FontProps) =>
-  renderDocument({
+const tableDocument = (props: TablePageProps & FontProps) =>
+  documentOf({
     language: props.language,
     title: props.table.clubName,
-    body: <TablePage {...props} />,
+    body: tablePage(props),
     theme: props.table.theme,
-    ...(props.script ? { script: props.script } : {}),
+    script: props.script,
     fontUrl: props.fontUrl,
     hasWaiterButton: Boolean(props.table.callWaiterEnabled && props.waiter),
     isPreview: props.isPreview ?? false,
   });
 
+/** A menu page for every table at once: what differs per table is left in slots (html.ts). */
+export const prepareMenuPage = (props: MenuPageProps & FontProps): PreparedPage =>
+  prepare(menuDocument(props));
+export const prepareTablePage = (props: TablePageProps & FontProps): PreparedPage =>
+  prepare(tableDocument(props));
+
+/** One table's menu page, every value known (the owner's preview). */
+export const renderMenuPage = (props: MenuPageProps & FontProps) => renderHtml(menuDocument(props));
+export const renderTablePage = (props: TablePageProps & FontProps) => renderHtml(tableDocument(props));
+
+export type { TableBits } from './html.ts';
+export { fillSlots, type PreparedPage, pageFor } from './html.ts';
 /** The texts in the reading language, as the menu page takes them: the printed menu takes them so too. */
-export { itemTexts, menuFooter, menuName, sectionName } from './menu-page.tsx';
+export { itemTexts, menuFooter, menuName, sectionName } from './menu-page.ts';
 export type { LanguageChoice, NoticeKind };

@@ -1,73 +1,51 @@
 import type { PublicTableResponse } from '@carta/contract/tables';
-import { chrome, tableLabel } from './chrome.ts';
+import { chrome } from './chrome.ts';
+import { type Html, html, type Text } from './html.ts';
 import {
-  Contacts,
+  contacts,
   type LanguageChoice,
-  LanguageSwitch,
-  Logo,
-  WaiterButton,
+  languageSwitch,
+  logo,
+  tableText,
   type WaiterLinks,
-} from './menu-page.tsx';
+  waiterButton,
+} from './menu-page.ts';
 import type { GuestLanguage } from './messages.ts';
 
 type OpenTable = Extract<PublicTableResponse, { state: 'open' }>;
 
+export type TablePageProps = {
+  /** The table's view; its name is `tableName`, which may be filled per table. */
+  table: OpenTable;
+  tableName: Text;
+  language: GuestLanguage;
+  languages: LanguageChoice[];
+  menuHref: (menuId: number) => Text;
+  nextOpening: string | null;
+  waiter: WaiterLinks | null;
+};
+
 /** The menus a table has now, to pick one. */
-export const TablePage = ({
+export const tablePage = ({
   table,
+  tableName,
   language,
   languages,
   menuHref,
   nextOpening,
   waiter,
-}: {
-  table: OpenTable;
-  language: GuestLanguage;
-  languages: LanguageChoice[];
-  menuHref: (menuId: number) => string;
-  nextOpening: string | null;
-  waiter: WaiterLinks | null;
-}) => {
+}: TablePageProps): Html => {
   const words = chrome[language];
-  return (
-    <>
-      <header className="top">
-        <Logo image={table.logoImage} />
-        <div className="titles">
-          <h1>{table.clubName}</h1>
-          <p className="table">{tableLabel(words, table.tableName)}</p>
-        </div>
-        <LanguageSwitch choices={languages} words={words} />
-      </header>
-      <main className="list">
-        {table.menu.length === 0 ? (
-          <div className="notice-inline">
-            <h2>{words.noMenuTitle}</h2>
-            <p>{words.noMenuText}</p>
-            {nextOpening && <p>{nextOpening}</p>}
-          </div>
-        ) : (
-          <>
-            <h2>{words.menus}</h2>
-            <ul className="menus">
-              {table.menu.map((menu) => (
-                <li key={menu.id}>
-                  <a href={menuHref(menu.id)}>
-                    {menu.translations[language as keyof typeof menu.translations] || menu.name}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
-        {table.hasMenusWithheld && <p className="withheld">{words.menusWithheld}</p>}
-      </main>
-      <Contacts club={table} words={words} />
-      <WaiterButton
-        links={table.callWaiterEnabled ? waiter : null}
-        tableName={table.tableName}
-        words={words}
-      />
-    </>
-  );
+  return html`<header class="top">${logo(table.logoImage)}<div class="titles"><h1>${table.clubName}</h1><p class="table">${tableText(words, tableName)}</p></div>${languageSwitch(languages, words)}</header><main class="list">${
+    table.menu.length === 0
+      ? html`<div class="notice-inline"><h2>${words.noMenuTitle}</h2><p>${words.noMenuText}</p>${nextOpening && html`<p>${nextOpening}</p>`}</div>`
+      : html`<h2>${words.menus}</h2><ul class="menus">${table.menu.map(
+          (menu) =>
+            html`<li><a href="${menuHref(menu.id)}">${menu.translations[language as keyof typeof menu.translations] || menu.name}</a></li>`,
+        )}</ul>`
+  }${table.hasMenusWithheld && html`<p class="withheld">${words.menusWithheld}</p>`}</main>${contacts(table, words)}${waiterButton(
+    table.callWaiterEnabled ? waiter : null,
+    tableName,
+    words,
+  )}`;
 };

@@ -17,16 +17,27 @@ const toMinutes = (time: string) => {
 
 const WEEKDAYS: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
 
-/** The weekday (1 = Monday) and minutes since midnight of an instant on the wall clock of a time zone. */
-export const localMoment = (instant: Date, timeZone: string): LocalMoment => {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
+/** One formatter per time zone: making one costs far more than using it. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const formatterOf = (timeZone: string) => {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', {
       timeZone,
       weekday: 'short',
       hour: '2-digit',
       minute: '2-digit',
       hourCycle: 'h23',
-    })
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+};
+
+/** The weekday (1 = Monday) and minutes since midnight of an instant on the wall clock of a time zone. */
+export const localMoment = (instant: Date, timeZone: string): LocalMoment => {
+  const parts = Object.fromEntries(
+    formatterOf(timeZone)
       .formatToParts(instant)
       .map((part) => [part.type, part.value]),
   );

@@ -1,31 +1,34 @@
-import { pickLanguage } from '@carta/contract/accept-language';
 import { id } from '@carta/contract/fields';
-import {
-  guestMenuPath,
-  guestMenuPdfPath,
-  guestTablePath,
-  guestWaiterPath,
-} from '@carta/contract/guest-paths';
-import { GUEST_PREVIEW_PARAM } from '@carta/contract/guest-preview';
-import { API_BASE_PATH } from '@carta/contract/limits';
+import { guestMenuPath, guestTablePath, guestWaiterPath } from '@carta/contract/guest-paths';
 import { TableParamsSchema } from '@carta/contract/tables';
 import type { ThemeFont } from '@carta/contract/themes';
-import { weekdayName } from '@carta/contract/weekdays';
 import { bundleGuestScript, bundleServiceWorker } from '@carta/guest/bundle';
-import { chrome, fill } from '@carta/guest/chrome';
+import { chrome } from '@carta/guest/chrome';
 import { LATIN_RANGE, loadThemeFonts } from '@carta/guest/fonts';
-import { GUEST_LANGUAGES, type GuestLanguage, pickGuestLanguage } from '@carta/guest/messages';
-import { type LanguageChoice, renderMenuPage, renderNoticePage, renderTablePage } from '@carta/guest/render';
+import { pickGuestLanguage } from '@carta/guest/messages';
+import { renderNoticePage, type TableBits } from '@carta/guest/render';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { clubTables } from '../db/schema.ts';
 import { isClubWaiting, isGuestPreview } from '../features/guest/guest-preview.ts';
-import { loadCallableTable, loadGuestMenu, loadGuestTable } from '../features/guest/guest-view.ts';
+import { loadCallableTable, type TableView } from '../features/guest/guest-view.ts';
+import { keptClubView, keptMenuContent, tableViewAt } from '../features/guest/kept-views.ts';
+import {
+  menuPageOutcome,
+  type PageOutcome,
+  type PageRequest,
+  tablePageOutcome,
+} from '../features/guest/page-outcomes.ts';
 import { limitWaiterCalls } from '../features/waiter-calls/waiter-call-limit.ts';
 import { callWaiter } from '../features/waiter-calls/waiter-call-store.ts';
+import { isDatabaseUnavailable } from '../lib/db-errors.ts';
+import { type CompressedPage, compressPage, gzipOf, identityOf, tablePageOf } from '../lib/spliced-gzip.ts';
 import {
-  type CachedPage,
+  chooseEncoding,
   GUEST_CACHE_CONTROL,
+  isNotModified,
   type KeptBody,
   keepBody,
   sendKeptBody,
@@ -40,53 +43,49 @@ const PageQuery = z.object({
 });
 const WaiterQuery = z.object({ back: z.string().max(200).optional() });
 
-/** The original text of a menu is taken to be Italian; translations add the club's other languages. */
-const ORIGINAL_LANGUAGE = 'it';
+/** Headers of every guest page: revalidated each time, never sniffed, no referrer. */
+const pageHeaders = (reply: FastifyReply, isPreview: boolean) =>
+  isPreview
+    ? // A preview is the owner's alone: never kept by any cache, never indexed, never a view.
+      reply
+        .header('cache-control', 'no-store')
+        .header('x-robots-tag', 'noindex, nofollow')
+        .header('x-content-type-options', 'nosniff')
+        .header('referrer-policy', 'no-referrer')
+    : reply
+        .header('cache-control', GUEST_CACHE_CONTROL)
+        .header('vary', 'accept-language')
+        .header('x-content-type-options', 'nosniff')
+        .header('referrer-policy', 'no-referrer');
 
-const isGuestLanguage = (language: string): language is GuestLanguage =>
-  (GUEST_LANGUAGES as readonly string[]).includes(language);
-
-/** The reading language: the one asked in the address, else the browser's among those the menu has. */
-const chooseLanguage = (
-  available: string[],
-  asked: string | undefined,
-  acceptLanguage: string | undefined,
+/**
+ * Sends one table's copy of a kept page: gzip spliced from the shared parts (lib/spliced-gzip.ts), or
+ * plain; an empty 304 when the browser's copy is current. A copy kept from before the database went
+ * away is marked stale and kept by no cache.
+ */
+const sendPage = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  page: CompressedPage,
+  table: TableBits,
+  isStale: boolean,
 ) => {
-  const languages = [...new Set([ORIGINAL_LANGUAGE, ...available])].filter(isGuestLanguage);
-  const chosen =
-    asked && languages.includes(asked as GuestLanguage)
-      ? (asked as GuestLanguage)
-      : pickLanguage(acceptLanguage, languages, ORIGINAL_LANGUAGE);
-  return { language: chosen, languages };
+  const tablePage = tablePageOf(page, table);
+  // Browsers that take brotli take gzip too: pages are spliced in gzip only (0061).
+  const encoding = chooseEncoding(request.headers['accept-encoding']) === 'identity' ? 'identity' : 'gzip';
+  reply.header('etag', encoding === 'identity' ? `"${tablePage.etag}"` : `"${tablePage.etag}.gzip"`);
+  const vary = reply.getHeader('vary');
+  reply.header('vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
+  if (isStale) reply.header('cache-control', 'no-store').header('warning', '110 - "Response is Stale"');
+  if (status === 200 && isNotModified(request.headers['if-none-match'], tablePage.etag))
+    return reply.status(304).send();
+  if (encoding === 'gzip') reply.header('content-encoding', 'gzip');
+  return reply
+    .status(status)
+    .type('text/html; charset=utf-8')
+    .send(encoding === 'gzip' ? gzipOf(page, tablePage) : identityOf(page, tablePage));
 };
-
-const choices = (
-  languages: GuestLanguage[],
-  current: GuestLanguage,
-  path: string,
-  extra = '',
-): LanguageChoice[] =>
-  languages.map((code) => ({ code, href: `${path}?lang=${code}${extra}`, isCurrent: code === current }));
-
-/** Browsers revalidate every time: an unchanged page costs an empty 304 (ETag of its bytes). */
-const send = (request: FastifyRequest, reply: FastifyReply, page: CachedPage) => {
-  reply
-    .header('cache-control', GUEST_CACHE_CONTROL)
-    .header('vary', 'accept-language')
-    .header('x-content-type-options', 'nosniff')
-    .header('referrer-policy', 'no-referrer');
-  if ('location' in page) return reply.redirect(page.location, page.status);
-  return sendKeptBody(request, reply, page.status, 'text/html; charset=utf-8', page.body);
-};
-
-const page = async (status: number, html: string): Promise<CachedPage> => ({
-  status,
-  body: await keepBody(html),
-});
-
-/** The cache key: the address and the languages the browser asks for, which pick the page's language. */
-const keyOf = (request: FastifyRequest) =>
-  `${request.url}|${(request.headers['accept-language'] ?? '').slice(0, 100)}`;
 
 /**
  * The pages a guest reaches from a table's QR code, rendered on the server and readable without
@@ -144,33 +143,13 @@ export const guestPageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const nextOpeningText = (language: GuestLanguage, next: { day: number; time: string } | null) =>
-    next
-      ? fill(chrome[language].nextOpening, { day: weekdayName(next.day, { language }), time: next.time })
-      : undefined;
+  const assets = { script: scriptPath, fontUrlOf };
 
   /** A page read by a guest; the page's own refreshes and revalidations are not new views. */
   const countView = (request: FastifyRequest, clubId: number, tableId: number, menuId: number) => {
     if (request.headers['x-carta-refresh'] || request.headers['if-none-match']) return;
     app.pageViews.count(clubId, tableId, menuId);
   };
-
-  /** Answers from the cache when the club and the minute are unchanged; renders and keeps it otherwise. */
-  const cached = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    place: { clubId: number; tableId: number; menuId: number },
-    render: () => Promise<CachedPage>,
-  ) => {
-    const answer = await app.guestCache.through(`page|${keyOf(request)}`, place.clubId, render);
-    // A menu read is a view; a redirect, a missing table and the page's own refreshes are not.
-    if (answer.status === 200) countView(request, place.clubId, place.tableId, place.menuId);
-    return send(request, reply, answer);
-  };
-
-  /** The preview parameter again, for the links of a preview page: it stays a preview. */
-  const previewQueryOf = (preview: string | null) =>
-    preview ? `&${GUEST_PREVIEW_PARAM}=${encodeURIComponent(preview)}` : '';
 
   /**
    * The owner's preview (0053): the signed parameter of a club still waiting for activation. Anything
@@ -181,126 +160,68 @@ export const guestPageRoutes: FastifyPluginAsyncZod = async (app) => {
       ? value
       : null;
 
-  /** A preview is the owner's alone: never kept by any cache, never indexed, never a view. */
-  const sendPreview = async (request: FastifyRequest, reply: FastifyReply, page: CachedPage) => {
-    reply
-      .header('cache-control', 'no-store')
-      .header('x-robots-tag', 'noindex, nofollow')
-      .header('x-content-type-options', 'nosniff')
-      .header('referrer-policy', 'no-referrer');
-    if ('location' in page) return reply.redirect(page.location, page.status);
-    return sendKeptBody(request, reply, page.status, 'text/html; charset=utf-8', page.body);
-  };
-
-  const renderTable = async (
-    { clubId, tableId }: z.infer<typeof TableParamsSchema>,
+  /**
+   * Answers a guest page: works out from the club's kept view what this table sees now, then sends the
+   * page made for every table that sees the same (made once, compressed once), filled in with this
+   * table's name and addresses. Previews are made for the owner alone and kept nowhere.
+   */
+  const answer = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
     query: z.infer<typeof PageQuery>,
-    acceptLanguage: string | undefined,
-    preview: string | null = null,
-  ): Promise<CachedPage> => {
-    const table = await loadGuestTable(app.db, clubId, tableId, new Date(), { preview: preview !== null });
-    const previewQuery = previewQueryOf(preview);
-    if (table.kind === 'notFound')
-      return page(404, renderNoticePage({ language: pickGuestLanguage(acceptLanguage), kind: 'notFound' }));
-    if (table.kind === 'closed') {
-      const language = pickGuestLanguage(acceptLanguage);
-      return page(
-        200,
-        renderNoticePage({ language, kind: table.response.state, clubName: table.response.clubName }),
-      );
+    place: { clubId: number; tableId: number; menuId: number | null },
+    outcomeOf: (
+      view: TableView,
+      viewKey: string,
+      pageRequest: PageRequest,
+    ) => Promise<{ outcome: PageOutcome; isStale: boolean }>,
+  ) => {
+    const { clubId, tableId } = place;
+    const preview = await previewOf(clubId, query.preview);
+    const now = new Date();
+    const pageRequest: PageRequest = {
+      clubId,
+      lang: query.lang,
+      list: query.list !== undefined,
+      acceptLanguage: request.headers['accept-language'],
+      preview,
+      now,
+    };
+    try {
+      const kept = await keptClubView(app, clubId);
+      const view = tableViewAt(kept.value, tableId, now, { preview: preview !== null });
+      const table: TableBits = { tableId, tableName: view.isOpen ? view.row.table.name : '' };
+      const { outcome, isStale } = await outcomeOf(view, `${clubId}:${kept.revision}`, pageRequest);
+      pageHeaders(reply, preview !== null);
+      if (outcome.status === 302) return reply.redirect(outcome.location(table), 302);
+      const page = preview
+        ? compressPage(outcome.make())
+        : app.guestCache.page(`${outcome.key}`, () => compressPage(outcome.make()));
+      // A menu read is a view; a redirect, a missing table, a preview and the page's own refreshes are not.
+      if (
+        outcome.status === 200 &&
+        !preview &&
+        outcome.key.startsWith(place.menuId === null ? 'table|' : 'menu|')
+      )
+        countView(request, clubId, tableId, place.menuId ?? 0);
+      return sendPage(request, reply, outcome.status, page, table, isStale || kept.isStale);
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      // Nothing kept to show: a readable "try again", not a raw error.
+      request.log.warn({ err: error }, 'guest page without its data: database unavailable');
+      return reply
+        .status(503)
+        .header('cache-control', 'no-store')
+        .header('retry-after', '5')
+        .type('text/html; charset=utf-8')
+        .send(
+          renderNoticePage({
+            language: pickGuestLanguage(request.headers['accept-language']),
+            kind: 'unavailable',
+          }),
+        );
     }
-    const { language, languages } = chooseLanguage(table.languages, query.lang, acceptLanguage);
-    const path = guestTablePath(clubId, tableId);
-    const menuHref = (menuId: number) =>
-      `${guestMenuPath(clubId, tableId, menuId)}?lang=${language}${previewQuery}`;
-    // With exactly one menu, open it; the list stays one tap back (?list). Not when the plan withholds
-    // others: the list says so (0048).
-    const [onlyMenu, ...others] = table.response.menu;
-    if (onlyMenu && others.length === 0 && !table.response.hasMenusWithheld && query.list === undefined)
-      return { status: 302, location: menuHref(onlyMenu.id) };
-    return page(
-      200,
-      renderTablePage({
-        script: scriptPath,
-        table: table.response,
-        language,
-        languages: choices(languages, language, path, previewQuery),
-        menuHref,
-        nextOpening: nextOpeningText(language, table.nextOpening) ?? null,
-        fontUrl: fontUrlOf(table.response.theme),
-        // A preview calls no waiter.
-        waiter: preview ? null : waiterLinks(clubId, tableId, `${path}?list&lang=${language}`),
-        isPreview: preview !== null,
-      }),
-    );
   };
-
-  const renderMenu = async (
-    { clubId, tableId, menuId }: z.infer<typeof MenuParams>,
-    query: z.infer<typeof PageQuery>,
-    acceptLanguage: string | undefined,
-    preview: string | null = null,
-  ): Promise<CachedPage> => {
-    const result = await loadGuestMenu(app.db, clubId, tableId, menuId, new Date(), {
-      preview: preview !== null,
-    });
-    const previewQuery = previewQueryOf(preview);
-    if (result.kind === 'notFound')
-      return page(404, renderNoticePage({ language: pickGuestLanguage(acceptLanguage), kind: 'notFound' }));
-    if (result.kind === 'closed') {
-      return page(
-        200,
-        renderNoticePage({
-          language: pickGuestLanguage(acceptLanguage),
-          kind: result.response.state,
-          clubName: result.response.clubName,
-        }),
-      );
-    }
-    const tablePath = guestTablePath(clubId, tableId);
-    if (result.kind === 'notAvailable') {
-      const language = pickGuestLanguage(acceptLanguage);
-      const detail = nextOpeningText(language, result.nextOpening);
-      return page(
-        200,
-        renderNoticePage({
-          language,
-          kind: 'menuClosed',
-          clubName: result.clubName,
-          ...(detail ? { detail } : {}),
-          link: { href: `${tablePath}?list${previewQuery}`, label: chrome[language].allMenus },
-        }),
-      );
-    }
-    const { language, languages } = chooseLanguage(result.languages, query.lang, acceptLanguage);
-    const menuPath = guestMenuPath(clubId, tableId, menuId);
-    return page(
-      200,
-      renderMenuPage({
-        script: scriptPath,
-        menu: result.menu,
-        clubName: result.clubName,
-        tableName: result.tableName,
-        language,
-        languages: choices(languages, language, menuPath, previewQuery),
-        listHref: `${tablePath}?list&lang=${language}${previewQuery}`,
-        fontUrl: fontUrlOf(result.menu.theme),
-        // A preview calls no waiter and offers no PDF: both are the open club's, for its guests.
-        waiter: preview ? null : waiterLinks(clubId, tableId, `${menuPath}?lang=${language}`),
-        pdfHref:
-          result.isPdfOffered && !preview
-            ? `${guestMenuPdfPath(clubId, tableId, menuId)}?lang=${language}`
-            : null,
-        isPreview: preview !== null,
-      }),
-    );
-  };
-
-  /** The call-waiter button's two ways: the JSON call for the script, a page for a phone without it. */
-  const waiterLinks = (clubId: number, tableId: number, back: string) => ({
-    call: `${API_BASE_PATH}/clubs/${clubId}/menu/tables/${tableId}/waiter-call`,
-    form: `${guestWaiterPath(clubId, tableId)}?back=${encodeURIComponent(back)}`,
-  });
 
   // The call-waiter form of a page read without JavaScript: its fields are not needed, only accepted.
   app.addContentTypeParser(
@@ -349,6 +270,35 @@ export const guestPageRoutes: FastifyPluginAsyncZod = async (app) => {
       echoes.set((request.params as { name: string }).name, { type, body: await keepBody(body) });
       return { length: body.length };
     });
+    // The first scans after a start: nothing kept, as in a new process.
+    app.post('/__bench/forget', { schema: { hide: true } }, async () => {
+      app.guestCache.forget();
+      return { forgotten: true };
+    });
+    // An owner's save: one dish of the club's first menu changes price, and the club's pages are dropped.
+    app.post('/__bench/touch/:clubId', { schema: { hide: true } }, async (request) => {
+      const clubId = Number((request.params as { clubId: string }).clubId);
+      await app.db.execute(
+        sql`update menu_items set price = coalesce(price, 0) + 0.01 where id = (select menu_items.id from menu_items join menu_sections on menu_sections.id = menu_items.section_id join menus on menus.id = menu_sections.menu_id where menus.club_id = ${clubId} order by menus.position, menus.id, menu_sections.position, menu_items.position limit 1)`,
+      );
+      await app.guestCache.changed(clubId);
+      return { touched: clubId };
+    });
+    // A venue of 30 tables in two zones, as docs/capacity.md assumes: the demo club's four and more.
+    app.post('/__bench/tables/:clubId', { schema: { hide: true } }, async (request) => {
+      const clubId = Number((request.params as { clubId: string }).clubId);
+      await app.db.execute(sql`insert into table_zones (club_id, name) values (${clubId}, 'Sala')`);
+      await app.db.execute(
+        sql`insert into club_tables (club_id, name, table_zone_id) select ${clubId}, 'Tavolo ' || n, (select max(id) from table_zones where club_id = ${clubId}) from generate_series((select count(*) + 1 from club_tables where club_id = ${clubId})::int, 30) as n`,
+      );
+      await app.guestCache.changed(clubId);
+      const rows = await app.db
+        .select({ id: clubTables.id })
+        .from(clubTables)
+        .where(eq(clubTables.clubId, clubId))
+        .orderBy(clubTables.id);
+      return { tables: rows.map((row) => row.id) };
+    });
     app.get('/__bench/echo/:name', { schema: { hide: true } }, async (request, reply) => {
       const echo = echoes.get((request.params as { name: string }).name);
       if (!echo) return reply.status(404).send();
@@ -366,34 +316,33 @@ export const guestPageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     guestTablePath(':clubId', ':tableId'),
     { compress: false, schema: { hide: true, params: TableParamsSchema, querystring: PageQuery } },
-    async (request, reply) => {
-      const preview = await previewOf(request.params.clubId, request.query.preview);
-      if (preview)
-        return sendPreview(
-          request,
-          reply,
-          await renderTable(request.params, request.query, request.headers['accept-language'], preview),
-        );
-      return cached(request, reply, { ...request.params, menuId: 0 }, () =>
-        renderTable(request.params, request.query, request.headers['accept-language']),
-      );
-    },
+    async (request, reply) =>
+      answer(
+        request,
+        reply,
+        request.query,
+        { ...request.params, menuId: null },
+        async (view, viewKey, pageRequest) => ({
+          outcome: tablePageOutcome(view, viewKey, pageRequest, assets),
+          isStale: false,
+        }),
+      ),
   );
 
   app.get(
     guestMenuPath(':clubId', ':tableId', ':menuId'),
     { compress: false, schema: { hide: true, params: MenuParams, querystring: PageQuery } },
     async (request, reply) => {
-      const preview = await previewOf(request.params.clubId, request.query.preview);
-      if (preview)
-        return sendPreview(
-          request,
-          reply,
-          await renderMenu(request.params, request.query, request.headers['accept-language'], preview),
-        );
-      return cached(request, reply, request.params, () =>
-        renderMenu(request.params, request.query, request.headers['accept-language']),
-      );
+      const { clubId, menuId } = request.params;
+      return answer(request, reply, request.query, request.params, async (view, viewKey, pageRequest) => {
+        let isStale = false;
+        const outcome = await menuPageOutcome(view, viewKey, menuId, pageRequest, assets, async () => {
+          const kept = await keptMenuContent(app, clubId, menuId);
+          isStale = kept.isStale;
+          return { value: kept.value, key: `${menuId}:${kept.revision}` };
+        });
+        return { outcome, isStale };
+      });
     },
   );
 };

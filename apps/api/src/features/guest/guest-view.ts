@@ -5,23 +5,20 @@ import { planAllows, withheldMenuIds } from '@carta/contract/plan-features';
 import type { PublicTableResponse } from '@carta/contract/tables';
 import { and, type Column, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import {
-  addresses,
-  banners,
-  clubs,
-  clubTables,
-  menus,
-  storedFiles,
-  subscriptions,
-  themes,
-} from '../../db/schema.ts';
+import { addresses, clubs, clubTables, storedFiles, subscriptions, themes } from '../../db/schema.ts';
 import { formatAddress, isMenuLanguage } from '../clubs/club-details.ts';
 import { clubPlan } from '../clubs/plan.ts';
 import { describeImage, FILES_PATH } from '../images/images.ts';
-import { bannerFields, loadSections } from '../menus/menu-store.ts';
-import { loadScheduledMenus } from '../tables/scheduling-store.ts';
+import { bannerFields } from '../menus/menu-store.ts';
+import {
+  type ClubRow,
+  type ClubView,
+  loadClubView,
+  loadMenuContent,
+  type MenuContent,
+} from './guest-reads.ts';
 
-type ScheduledMenus = Awaited<ReturnType<typeof loadScheduledMenus>>;
+type ScheduledMenus = ClubView['scheduled'];
 
 /** A stored image is named by its key (`img/<hash>`) or by the address of one of its WebP files. */
 const STORED_KEY = '^(img/[0-9a-f]+)$';
@@ -60,7 +57,7 @@ const loadTableRow = async (db: Database, clubId: number, tableId: number) => {
     .select({
       club: clubs,
       address: addresses,
-      table: clubTables,
+      table: { id: clubTables.id, name: clubTables.name, tableZoneId: clubTables.tableZoneId },
       subscription: subscriptions,
       theme: themes,
       logoFile: storedFileColumns,
@@ -77,10 +74,11 @@ const loadTableRow = async (db: Database, clubId: number, tableId: number) => {
     .where(and(eq(clubTables.id, tableId), eq(clubTables.clubId, clubId)));
   return row ?? null;
 };
-type TableRow = NonNullable<Awaited<ReturnType<typeof loadTableRow>>>;
+type ClubTable = { id: number; name: string; tableZoneId: number | null };
+type TableRow = ClubRow & { table: ClubTable };
 
 /** The logo's address: the largest WebP of the image stored under exactly the club's logo key. */
-const logoUrlOf = ({ club, logoFile }: TableRow) =>
+const logoUrlOf = ({ club, logoFile }: ClubRow) =>
   club.logo && logoFile && storedKeyIn(club.logo) === club.logo
     ? describeImage(club.logo, logoFile.variants, logoFile).url
     : null;
@@ -89,14 +87,14 @@ const logoUrlOf = ({ club, logoFile }: TableRow) =>
  * A club that is not open says so, and only so: coming soon or disabled. A club whose plan lapsed is
  * open, on Free (0048).
  */
-const closedState = ({ club }: TableRow) => {
+export const closedState = ({ club }: ClubRow) => {
   if (club.status === 'pending') return 'comingSoon' as const;
   if (club.status === 'suspended' || !club.enabled) return 'disabled' as const;
   return null;
 };
 
 /** The club's plan now. */
-const planOf = (row: TableRow, now: Date) =>
+export const planOf = (row: ClubRow, now: Date) =>
   clubPlan({ freeForever: row.club.freeForever, subscription: row.subscription }, now);
 
 /**
@@ -149,7 +147,7 @@ export type GuestTable =
       nextOpening: { day: number; time: string } | null;
     };
 
-type TableView =
+export type TableView =
   | { isOpen: false; table: Exclude<GuestTable, { kind: 'open' }> }
   | {
       isOpen: true;
@@ -166,20 +164,20 @@ type TableView =
 export type GuestViewOptions = { preview?: boolean };
 
 /** The table's view and what it was made from, for a caller that reads on (one menu) without reading it again. */
-const loadTableView = async (
-  db: Database,
-  clubId: number,
+export const tableViewOf = (
+  view: ClubView | null,
   tableId: number,
   now: Date,
   { preview = false }: GuestViewOptions = {},
-): Promise<TableView> => {
-  const row = await loadTableRow(db, clubId, tableId);
-  if (!row) return { isOpen: false, table: { kind: 'notFound' } };
+): TableView => {
+  const clubTable = view?.tables.get(tableId);
+  if (!view || !clubTable) return { isOpen: false, table: { kind: 'notFound' } };
+  const row: TableRow = { ...view.row, table: clubTable };
   const state = closedState(row);
   if (state && !(preview && state === 'comingSoon'))
     return { isOpen: false, table: { kind: 'closed', response: { state, clubName: row.club.name } } };
   const { club } = row;
-  const scheduled = await loadScheduledMenus(db, clubId);
+  const { scheduled } = view;
   // Menus beyond the plan's limit stay stored and come back with the plan; meanwhile guests are not
   // served them, and are told so when this table would have one of them now.
   const withheld = withheldMenuIds(planOf(row, now), scheduled);
@@ -235,11 +233,7 @@ const withoutOwner = <Row extends { clubId: number | null }>({ clubId: _owner, .
  * The theme guests see: a club's own theme only while its plan allows it (kept stored otherwise, so it
  * comes back with the plan); a standard theme always. Null falls back to the guest pages' default.
  */
-const themeForGuests = <Row extends { clubId: number | null }>(
-  theme: Row | null,
-  row: TableRow,
-  now: Date,
-) =>
+const themeForGuests = <Row extends { clubId: number | null }>(theme: Row | null, row: ClubRow, now: Date) =>
   theme && (theme.clubId === null || planAllows(planOf(row, now), 'customTheme'))
     ? withoutOwner(theme)
     : null;
@@ -251,7 +245,7 @@ export const loadGuestTable = async (
   tableId: number,
   now = new Date(),
   options: GuestViewOptions = {},
-): Promise<GuestTable> => (await loadTableView(db, clubId, tableId, now, options)).table;
+): Promise<GuestTable> => tableViewOf(await loadClubView(db, clubId), tableId, now, options).table;
 
 export type GuestMenuResult =
   | { kind: 'notFound' }
@@ -267,53 +261,42 @@ export type GuestMenuResult =
       isPdfOffered: boolean;
     };
 
-/** The menu with its banner, own theme and the banner's stored file: one statement. */
-const loadMenuRow = async (db: Database, clubId: number, menuId: number) => {
-  const [row] = await db
-    .select({ menu: menus, banner: banners, theme: themes, bannerFile: storedFileColumns })
-    .from(menus)
-    .leftJoin(banners, eq(banners.menuId, menus.id))
-    .leftJoin(themes, eq(themes.id, menus.themeId))
-    .leftJoin(
-      storedFiles,
-      and(eq(storedFiles.clubId, menus.clubId), eq(storedFiles.key, storedKeyOf(banners.imageUrl))),
-    )
-    .where(and(eq(menus.id, menuId), eq(menus.clubId, clubId)));
-  return row ?? null;
+/**
+ * Whether the menu is served at that table now: the open view, or why not (the menu is not served
+ * there now, with its next opening, or the table or club is not open). Pure: from a club's view.
+ */
+export const menuAtTable = (
+  view: TableView,
+  menuId: number,
+  now: Date,
+):
+  | Exclude<GuestMenuResult, { kind: 'open' }>
+  | { kind: 'served'; view: Extract<TableView, { isOpen: true }> } => {
+  if (!view.isOpen) return view.table;
+  const { table, row, served } = view;
+  if (table.response.menu.some((menu) => menu.id === menuId)) return { kind: 'served', view };
+  // A menu the plan withholds is answered as one not served now, with no next opening.
+  const exists = served.some((menu) => menu.id === menuId && menu.enabled);
+  return {
+    kind: 'notAvailable',
+    clubName: table.response.clubName,
+    nextOpening: exists
+      ? nextOpening(served, menuId, row.table.tableZoneId, localMoment(now, row.club.timeZone))
+      : null,
+  };
 };
 
 /**
- * One menu as a guest may read it: only when it is available now at that table, and without hidden
- * categories and items, hidden notes or owner-only fields. The table's club, logo and schedules are
- * read once, for the table and the menu alike.
+ * One menu as a guest may read it, from the table's open view and the menu's content: without hidden
+ * categories and items, hidden notes or owner-only fields. Pure.
  */
-export const loadGuestMenu = async (
-  db: Database,
-  clubId: number,
-  tableId: number,
-  menuId: number,
-  now = new Date(),
-  options: GuestViewOptions = {},
-): Promise<GuestMenuResult> => {
-  const view = await loadTableView(db, clubId, tableId, now, options);
-  if (!view.isOpen) return view.table;
-  const { table, row, served } = view;
-  if (!table.response.menu.some((menu) => menu.id === menuId)) {
-    // A menu the plan withholds is answered as one not served now, with no next opening.
-    const exists = served.some((menu) => menu.id === menuId && menu.enabled);
-    return {
-      kind: 'notAvailable',
-      clubName: table.response.clubName,
-      nextOpening: exists
-        ? nextOpening(served, menuId, row.table.tableZoneId, localMoment(now, row.club.timeZone))
-        : null,
-    };
-  }
-  const [menuRow, sections] = await Promise.all([
-    loadMenuRow(db, clubId, menuId),
-    loadSections(db, [menuId]),
-  ]);
-  if (!menuRow) return { kind: 'notFound' };
+export const guestMenuOf = (
+  view: Extract<TableView, { isOpen: true }>,
+  content: MenuContent,
+  now: Date,
+): Extract<GuestMenuResult, { kind: 'open' }> => {
+  const { table, row } = view;
+  const { menuRow, sections } = content;
   const { club, address } = row;
   const { menu } = menuRow;
   const { languages } = table;
@@ -366,9 +349,31 @@ export const loadGuestMenu = async (
       clubWhatsapp: club.whatsapp,
       logoImage: table.response.logoImage,
       bannerImage: guestImageOf(banner?.imageUrl ?? null, menuRow.bannerFile),
-      sections: visibleSections(sections.get(menu.id) ?? [], { hasPhotos: club.itemPhotosEnabled }),
+      sections: visibleSections(sections, { hasPhotos: club.itemPhotosEnabled }),
     },
   };
+};
+
+/**
+ * One menu as a guest may read it: only when it is available now at that table. The table's club, logo
+ * and schedules are read once, for the table and the menu alike.
+ */
+export const loadGuestMenu = async (
+  db: Database,
+  clubId: number,
+  tableId: number,
+  menuId: number,
+  now = new Date(),
+  options: GuestViewOptions = {},
+): Promise<GuestMenuResult> => {
+  const atTable = menuAtTable(
+    tableViewOf(await loadClubView(db, clubId), tableId, now, options),
+    menuId,
+    now,
+  );
+  if (atTable.kind !== 'served') return atTable;
+  const content = await loadMenuContent(db, clubId, menuId);
+  return content ? guestMenuOf(atTable.view, content, now) : { kind: 'notFound' };
 };
 
 /**

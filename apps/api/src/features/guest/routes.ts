@@ -7,7 +7,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { GUEST_CACHE_CONTROL, type KeptBody, keepBody, sendKeptBody } from '../../plugins/guest-cache.ts';
-import { loadGuestMenu, loadGuestTable } from './guest-view.ts';
+import { guestMenuOf, menuAtTable, tableViewOf } from './guest-view.ts';
+import { keptClubView, keptMenuContent } from './kept-views.ts';
 
 const GuestMenuParamsSchema = TableParamsSchema.extend({ menuId: ItemParamsSchema.shape.menuId });
 
@@ -45,7 +46,7 @@ export const guestRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { clubId, tableId } = request.params;
       const kept = await app.guestCache.through(`table|${clubId}|${tableId}`, clubId, async () => {
-        const table = await loadGuestTable(app.db, clubId, tableId);
+        const { table } = tableViewOf((await keptClubView(app, clubId)).value, tableId, new Date());
         return keep(PublicTableResponseSchema, table.kind === 'notFound' ? null : table.response);
       });
       return sendKept(request, reply, kept);
@@ -68,8 +69,12 @@ export const guestRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { clubId, tableId, menuId } = request.params;
       const kept = await app.guestCache.through(`menu|${clubId}|${tableId}|${menuId}`, clubId, async () => {
-        const result = await loadGuestMenu(app.db, clubId, tableId, menuId);
-        return keep(GuestMenuSchema, result.kind === 'open' ? result.menu : null);
+        const now = new Date();
+        const view = tableViewOf((await keptClubView(app, clubId)).value, tableId, now);
+        const atTable = menuAtTable(view, menuId, now);
+        if (atTable.kind !== 'served') return null;
+        const content = (await keptMenuContent(app, clubId, menuId)).value;
+        return keep(GuestMenuSchema, content ? guestMenuOf(atTable.view, content, now).menu : null);
       });
       return sendKept(request, reply, kept);
     },
