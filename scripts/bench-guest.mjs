@@ -242,7 +242,7 @@ const benchOn = async (label, databaseUrl = '') => {
     line('public table call (JSON), cache hit', await measure(tablePath), tableBound);
     await scenarios({ base, pid, label });
   } finally {
-    stop();
+    await stop();
   }
 };
 

@@ -55,11 +55,18 @@ export const startDemoServer = async ({ extraEnvironment = {}, databaseUrl = '' 
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  /** Stops the server; the promise settles once it has exited (its last page-view flush written). */
   const stop = () => {
     server.kill('SIGTERM');
-    rmSync(dataDirectory, { recursive: true, force: true });
+    return Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]).finally(() =>
+      rmSync(dataDirectory, { recursive: true, force: true }),
+    );
   };
-  process.on('exit', stop);
+  process.on('exit', () => {
+    server.kill('SIGTERM');
+    rmSync(dataDirectory, { recursive: true, force: true });
+  });
   for (let attempt = 0; attempt < 240; attempt += 1) {
     try {
       // The seed's output names the demo owner's credentials, for scripts that log in.

@@ -3,7 +3,7 @@ import type { MenuLanguage } from '@carta/contract/limits';
 import { type Column, getTableColumns, type SQL, sql, type Table } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import type { Database } from '../../db/client.ts';
-import { addresses, banners, clubs, menuItems, menus, subscriptions, themes } from '../../db/schema.ts';
+import { addresses, banners, clubs, menus, subscriptions, themes } from '../../db/schema.ts';
 import { UNCHANGED } from '../../plugins/guest-cache.ts';
 import { isMenuLanguage } from '../clubs/club-details.ts';
 import { describeImage, FILES_PATH } from '../images/images.ts';
@@ -171,10 +171,84 @@ export type MenuContent = {
   sections: MenuSection[];
 };
 
-type StoredItem = Omit<MenuItem, 'photo'> & {
-  sectionId?: number;
-  photo: string | null;
-  photoFile?: StoredFile | null;
+/**
+ * A visible dish as the statement sends it: without its null fields (`json_strip_nulls`), its
+ * translations without the original texts, which are the dish's own; both are filled in here.
+ */
+type StoredItem = {
+  id: number;
+  name: string;
+  description?: string;
+  ingredients?: string;
+  allergens: MenuItem['allergens'];
+  additionalNotes?: string;
+  price?: number;
+  priceText?: string;
+  position: number;
+  outOfStock: boolean;
+  bestSeller: boolean;
+  suggested: boolean;
+  branded: boolean;
+  brandCode?: string;
+  translateName: boolean;
+  photo?: string;
+  photoFile?: StoredFile;
+  translations?: Record<
+    string,
+    {
+      id: number;
+      name?: string;
+      description?: string;
+      ingredients?: string;
+      priceText?: string;
+      additionalNotes?: string;
+    }
+  >;
+};
+
+const menuItemOf = (item: StoredItem): MenuItem => {
+  const translations: MenuItem['translations'] = {};
+  for (const [language, translation] of Object.entries(item.translations ?? {}))
+    if (isMenuLanguage(language))
+      translations[language] = {
+        id: translation.id,
+        language,
+        originalName: item.name,
+        originalDescription: item.description ?? null,
+        originalIngredients: item.ingredients ?? null,
+        originalPriceText: item.priceText ?? null,
+        originalAdditionalNotes: item.additionalNotes ?? null,
+        translatedName: translation.name ?? null,
+        translatedDescription: translation.description ?? null,
+        translatedIngredients: translation.ingredients ?? null,
+        translatedPriceText: translation.priceText ?? null,
+        translatedAdditionalNotes: translation.additionalNotes ?? null,
+      };
+  return {
+    id: item.id,
+    name: item.name,
+    description: item.description ?? null,
+    ingredients: item.ingredients ?? null,
+    allergens: item.allergens,
+    additionalNotes: item.additionalNotes ?? null,
+    price: item.price ?? null,
+    priceText: item.priceText ?? null,
+    position: item.position,
+    // Hidden dishes are not read: every dish here is visible.
+    disabled: false,
+    outOfStock: item.outOfStock,
+    bestSeller: item.bestSeller,
+    suggested: item.suggested,
+    branded: item.branded,
+    brandCode: item.brandCode ?? null,
+    translateName: item.translateName,
+    // A key that names none of the club's stored images shows no photo.
+    photo:
+      item.photo && item.photoFile
+        ? describeImage(item.photo, item.photoFile.variants, item.photoFile)
+        : null,
+    translations,
+  };
 };
 
 /** A menu's content as JSON text, built once: `$1` is the menu's id, `$2` its club's. */
@@ -187,19 +261,20 @@ const MENU_CONTENT_SQL = `select (case when m.id is null then null else json_bui
     select s.id, s.name, s.position, s.disabled,
       (select coalesce(json_object_agg(st.language, json_build_object('id', st.id, 'language', st.language, 'originalName', s.name, 'translatedName', st.translated_name) order by st.id), '{}'::json)
         from section_translations st where st.section_id = s.id) as translations,
-      (select coalesce(json_agg(item order by item.position, item.id), '[]'::json) from (
-        select ${keyed(menuItems, 'i')},
-          ${storedFileSql('m.club_id', 'i.photo')} as "photoFile",
-          (select coalesce(json_object_agg(it.language, json_build_object(
-              'id', it.id, 'language', it.language,
-              'originalName', i.name, 'originalDescription', i.description,
-              'originalIngredients', i.ingredients, 'originalPriceText', i.price_text,
-              'originalAdditionalNotes', i.additional_notes,
-              'translatedName', it.translated_name, 'translatedDescription', it.translated_description,
-              'translatedIngredients', it.translated_ingredients, 'translatedPriceText', it.translated_price_text,
-              'translatedAdditionalNotes', it.translated_additional_notes) order by it.id), '{}'::json)
-            from item_translations it where it.item_id = i.id) as translations
-        from menu_items i where i.section_id = s.id and not i.disabled) as item) as items
+      (select coalesce(json_agg(json_strip_nulls(json_build_object(
+          'id', i.id, 'name', i.name, 'description', i.description, 'ingredients', i.ingredients,
+          'allergens', i.allergens, 'additionalNotes', i.additional_notes, 'price', i.price,
+          'priceText', i.price_text, 'position', i.position, 'outOfStock', i.out_of_stock,
+          'bestSeller', i.best_seller, 'suggested', i.suggested, 'branded', i.branded,
+          'brandCode', i.brand_code, 'translateName', i.translate_name, 'photo', i.photo,
+          'photoFile', ${storedFileSql('m.club_id', 'i.photo')},
+          'translations', (select json_object_agg(it.language, json_build_object(
+              'id', it.id, 'name', it.translated_name, 'description', it.translated_description,
+              'ingredients', it.translated_ingredients, 'priceText', it.translated_price_text,
+              'additionalNotes', it.translated_additional_notes) order by it.id)
+            from item_translations it where it.item_id = i.id)
+        )) order by i.position, i.id), '[]'::json)
+        from menu_items i where i.section_id = s.id and not i.disabled) as items
     from menu_sections s where s.menu_id = m.id and not s.disabled) as section)
 )::text end) as view from (select $1::int as wanted) w left join menus m on m.id = w.wanted and m.club_id = $2::int`;
 
@@ -238,12 +313,7 @@ export async function loadMenuContent(
     sections: sections.map((section) => ({
       ...section,
       translations: onlyMenuLanguages(section.translations),
-      items: section.items.map(({ sectionId: _section, photo, photoFile, ...item }) => ({
-        ...item,
-        // A key that names none of the club's stored images shows no photo.
-        photo: photo && photoFile ? describeImage(photo, photoFile.variants, photoFile) : null,
-        translations: onlyMenuLanguages(item.translations),
-      })),
+      items: section.items.map(menuItemOf),
     })),
   };
   fingerprints.set(content, read.hash);
