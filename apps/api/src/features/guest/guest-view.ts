@@ -238,15 +238,6 @@ const themeForGuests = <Row extends { clubId: number | null }>(theme: Row | null
     ? withoutOwner(theme)
     : null;
 
-/** What a table's guests may see now (spec §3 Table-menu view), or why they see nothing: two statements. */
-export const loadGuestTable = async (
-  db: Database,
-  clubId: number,
-  tableId: number,
-  now = new Date(),
-  options: GuestViewOptions = {},
-): Promise<GuestTable> => tableViewOf(await loadClubView(db, clubId), tableId, now, options).table;
-
 export type GuestMenuResult =
   | { kind: 'notFound' }
   | Extract<GuestTable, { kind: 'closed' }>
