@@ -187,6 +187,11 @@ describe.runIf(isPostgres && !cannotRun)(TITLE, () => {
         20_000,
       );
 
+      // Guests read the menu in both processes before the stop: each keeps it (0061).
+      const guestPage = (server: ServerProcess, path = `/public/menu/${clubId}/${tableId}/${menuId}`) =>
+        fetch(`${server.origin}${path}`, { headers: { 'accept-language': 'it-IT,it;q=0.9' } });
+      for (const server of servers) expect((await guestPage(server)).status).toBe(200);
+
       // Transactions open at the moment of the stop, in both processes: a session of the test's own
       // locks the menu, so every writer's next item waits inside its transaction (the case that used to
       // end a process: an error on a client a transaction holds).
@@ -211,6 +216,19 @@ describe.runIf(isPostgres && !cannotRun)(TITLE, () => {
       stoppedAt = Date.now();
       await db.stop();
       await holder.end().catch(() => {});
+      // Guests keep reading while it is away: the page each process kept (the writers' items made it
+      // older since), marked stale and kept by no cache; a club nobody read gets a page saying to try
+      // again, not a raw error.
+      for (const server of servers) {
+        const kept = await guestPage(server);
+        expect(kept.status).toBe(200);
+        expect(kept.headers.get('warning')).toBe('110 - "Response is Stale"');
+        expect(kept.headers.get('cache-control')).toBe('no-store');
+        expect(await kept.text()).toContain('Carbonara');
+        const unknown = await guestPage(server, `/public/qrcodemenu/${clubId + 1000}/1`);
+        expect(unknown.status).toBe(503);
+        expect(await unknown.text()).toContain('Il menu non è raggiungibile');
+      }
       const stopTookMs = Date.now() - stoppedAt;
       await sleep(Math.max(0, OUTAGE_MS - stopTookMs));
       const startIssuedAt = Date.now();

@@ -127,6 +127,8 @@ type DataEntry = {
   loadedAt: number;
   revision: number;
   fingerprint: string | null;
+  /** Which load read it: a later one replaces it, an earlier one finishing late does not. */
+  sequence: number;
 };
 
 /**
@@ -209,6 +211,7 @@ export const guestCachePlugin = fp(
     const data = new Map<string, DataEntry>();
     const dataLoading = new Map<string, Promise<KeptData<unknown>>>();
     let lastRevision = 0;
+    let lastSequence = 0;
     const pages = new Map<string, CompressedPage>();
     let pageBytes = 0;
     const dropOldestPage = () => {
@@ -224,6 +227,7 @@ export const guestCachePlugin = fp(
       fingerprint: (value: Value) => string | null,
     ): Promise<KeptData<Value>> => {
       const stamp = stampOf(clubId);
+      const sequence = ++lastSequence;
       const kept = data.get(key);
       try {
         const loaded = await load(kept?.fingerprint ?? null);
@@ -237,9 +241,13 @@ export const guestCachePlugin = fp(
           loadedAt: Date.now(),
           revision: unchanged ? kept.revision : ++lastRevision,
           fingerprint: print,
+          sequence,
         };
-        // A write during the load leaves what was read already stale: not kept.
-        if (stamp === stampOf(clubId)) {
+        // Kept under the stamp read before the load: a write during the load leaves it stale, read again
+        // at the next request, yet still the last copy to serve if the database goes away. A load that
+        // started before the kept one never replaces it.
+        const current = data.get(key);
+        if (!current || current.sequence < sequence) {
           data.delete(key);
           data.set(key, entry);
           if (data.size > MAX_DATA_ENTRIES) {
