@@ -73,9 +73,9 @@ export type AppOptions = {
   paymentProvider?: PaymentProvider;
   /**
    * Runs the timed work (default): due billing jobs and queued emails every minute, the hourly sweep of
-   * abandoned uploads and unsaved dish photos, the hourly rollup of page views older than 90 days. Tests
-   * run them when they say, with their own clock, so that nothing else touches the database while they
-   * count statements.
+   * abandoned uploads and unsaved dish photos, the page views written every 10 s and rolled up hourly
+   * past 90 days. Tests run them when they say, with their own clock, so that nothing else touches the
+   * database while they count statements.
    */
   isRunningJobs?: boolean;
   logger?: FastifyServerOptions['logger'];
@@ -151,7 +151,7 @@ export const buildApp = async ({
   await app.register(authPlugin);
   await app.register(guestCachePlugin);
   await app.register(menuPdfPlugin);
-  await app.register(pageViewsPlugin);
+  await app.register(pageViewsPlugin, { isRunning: isRunningJobs });
   await app.register(incomingSweepPlugin, { isRunning: isRunningJobs });
   await app.register(pageViewRollupPlugin, { isRunning: isRunningJobs });
   await app.register(mailRetryPlugin, { isRunning: isRunningJobs });

@@ -200,10 +200,15 @@ describe.runIf(isPostgres && !cannotRun)(TITLE, () => {
       await holder.connect();
       await holder.query('begin');
       await holder.query('select id from menus where id = $1 for update', [menuId]);
+      // Watched from another session: pg_stat_activity is read once per transaction, so the holder's own
+      // transaction would keep seeing the moment it first looked.
+      const watcher = new pg.Client({ connectionString: db.url });
+      watcher.on('error', () => {});
+      await watcher.connect();
       await waitFor(
         'every writer waiting inside a transaction',
         async () => {
-          const { rows } = await holder.query<{ waiting: number }>(
+          const { rows } = await watcher.query<{ waiting: number }>(
             `select count(*)::int as waiting from pg_stat_activity
               where datname = current_database() and wait_event_type = 'Lock'`,
           );
@@ -212,6 +217,7 @@ describe.runIf(isPostgres && !cannotRun)(TITLE, () => {
         10_000,
         20,
       );
+      await watcher.end();
 
       stoppedAt = Date.now();
       await db.stop();

@@ -86,6 +86,10 @@ describe('page view flushes', () => {
       for (const clubId of [first, gone, third]) context.app.pageViews.count(clubId, 1, 0);
       const deleter = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
       await deleter.connect();
+      // Another session watches: pg_stat_activity is read once per transaction, so the deleter's own
+      // transaction would keep seeing the moment before the flush began.
+      const watcher = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await watcher.connect();
       try {
         await deleter.query('begin');
         await deleter.query('delete from clubs where id = $1', [gone]);
@@ -93,7 +97,7 @@ describe('page view flushes', () => {
         const flushed = context.app.pageViews.flush();
         // The insert reads the club as still there, then waits on the deletion for its foreign key check.
         for (let waited = 0; ; waited += 1) {
-          const { rows } = await deleter.query<{ waiting: number }>(
+          const { rows } = await watcher.query<{ waiting: number }>(
             `select count(*)::int as waiting from pg_stat_activity
              where wait_event_type = 'Lock' and query like '%insert into "page_views"%'`,
           );
@@ -107,6 +111,7 @@ describe('page view flushes', () => {
         expect(context.database.statements() - before).toBe(2);
       } finally {
         await deleter.end();
+        await watcher.end();
       }
       expect((await rowsOf([first, gone, third])).map((row) => row.clubId)).toEqual([first, third]);
     },
