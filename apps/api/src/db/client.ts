@@ -1,3 +1,5 @@
+// Over 300 lines: opening either database (PGlite with its folder lock, PostgreSQL with its pool,
+// timeouts, error listeners and the reconnecting LISTEN connection) behind the one handle the code uses.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { link, mkdir, open, rm, stat, utimes, writeFile } from 'node:fs/promises';

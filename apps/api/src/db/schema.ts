@@ -1,3 +1,4 @@
+// Over 300 lines: every table, in one file, as drizzle-kit reads it to write the migrations.
 import type { SubscriptionState } from '@carta/contract/subscription-rules';
 import { sql } from 'drizzle-orm';
 import {

@@ -1,3 +1,5 @@
+// Over 300 lines: the kept data, the kept pages, the guests' kept calls, their shared invalidation by
+// version and NOTIFY, and the encodings and ETags every kept answer is sent with.
 import { createHash, randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';

@@ -1,3 +1,5 @@
+// Over 300 lines: every address a guest's phone asks for (pages, script, service worker, fonts, the
+// call-waiter form) and the bench-only routes that measure them; what a page shows is in features/guest.
 import { id } from '@carta/contract/fields';
 import { guestMenuPath, guestTablePath, guestWaiterPath } from '@carta/contract/guest-paths';
 import { TableParamsSchema } from '@carta/contract/tables';
@@ -170,11 +172,7 @@ export const guestPageRoutes: FastifyPluginAsyncZod = async (app) => {
     reply: FastifyReply,
     query: z.infer<typeof PageQuery>,
     place: { clubId: number; tableId: number; menuId: number | null },
-    outcomeOf: (
-      view: TableView,
-      viewKey: string,
-      pageRequest: PageRequest,
-    ) => Promise<{ outcome: PageOutcome; isStale: boolean }>,
+    outcomeOf: (view: TableView, viewKey: string, pageRequest: PageRequest) => Promise<PageOutcome>,
   ) => {
     const { clubId, tableId } = place;
     const preview = await previewOf(clubId, query.preview);
@@ -191,20 +189,15 @@ export const guestPageRoutes: FastifyPluginAsyncZod = async (app) => {
       const kept = await keptClubView(app, clubId);
       const view = tableViewAt(kept.value, tableId, now, { preview: preview !== null });
       const table: TableBits = { tableId, tableName: view.isOpen ? view.row.table.name : '' };
-      const { outcome, isStale } = await outcomeOf(view, `${clubId}:${kept.revision}`, pageRequest);
+      const outcome = await outcomeOf(view, `${clubId}:${kept.revision}`, pageRequest);
       pageHeaders(reply, preview !== null);
       if (outcome.status === 302) return reply.redirect(outcome.location(table), 302);
       const page = preview
         ? compressPage(outcome.make())
-        : app.guestCache.page(`${outcome.key}`, () => compressPage(outcome.make()));
-      // A menu read is a view; a redirect, a missing table, a preview and the page's own refreshes are not.
-      if (
-        outcome.status === 200 &&
-        !preview &&
-        outcome.key.startsWith(place.menuId === null ? 'table|' : 'menu|')
-      )
-        countView(request, clubId, tableId, place.menuId ?? 0);
-      return sendPage(request, reply, outcome.status, page, table, isStale || kept.isStale);
+        : app.guestCache.page(outcome.key, () => compressPage(outcome.make()));
+      // A menu read is a view; a redirect, a notice, a preview and the page's own refreshes are not.
+      if (outcome.isView && !preview) countView(request, clubId, tableId, place.menuId ?? 0);
+      return sendPage(request, reply, outcome.status, page, table, outcome.isStale || kept.isStale);
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
       // Nothing kept to show: a readable "try again", not a raw error.
@@ -322,10 +315,7 @@ export const guestPageRoutes: FastifyPluginAsyncZod = async (app) => {
         reply,
         request.query,
         { ...request.params, menuId: null },
-        async (view, viewKey, pageRequest) => ({
-          outcome: tablePageOutcome(view, viewKey, pageRequest, assets),
-          isStale: false,
-        }),
+        async (view, viewKey, pageRequest) => tablePageOutcome(view, viewKey, pageRequest, assets),
       ),
   );
 
@@ -334,15 +324,12 @@ export const guestPageRoutes: FastifyPluginAsyncZod = async (app) => {
     { compress: false, schema: { hide: true, params: MenuParams, querystring: PageQuery } },
     async (request, reply) => {
       const { clubId, menuId } = request.params;
-      return answer(request, reply, request.query, request.params, async (view, viewKey, pageRequest) => {
-        let isStale = false;
-        const outcome = await menuPageOutcome(view, viewKey, menuId, pageRequest, assets, async () => {
+      return answer(request, reply, request.query, request.params, (view, viewKey, pageRequest) =>
+        menuPageOutcome(view, viewKey, menuId, pageRequest, assets, async () => {
           const kept = await keptMenuContent(app, clubId, menuId);
-          isStale = kept.isStale;
-          return { value: kept.value, key: `${menuId}:${kept.revision}` };
-        });
-        return { outcome, isStale };
-      });
+          return { value: kept.value, key: `${menuId}:${kept.revision}`, isStale: kept.isStale };
+        }),
+      );
     },
   );
 };

@@ -1,3 +1,5 @@
+// Over 300 lines: the two statements a guest page is made from are written out here as SQL, with the
+// code that turns their JSON back into the contract's shapes; split, each half would be read without the other.
 import type { MenuItem, MenuSection } from '@carta/contract/entities';
 import type { MenuLanguage } from '@carta/contract/limits';
 import { type Column, getTableColumns, type SQL, sql, type Table } from 'drizzle-orm';
@@ -118,12 +120,22 @@ type Read =
   | { kind: 'read'; hash: string; text: string };
 
 /** Runs one of the statements below with its parameters (`$1`, `$2`) and the MD5 known (`$9`). */
+/** Each statement wrapped to answer its MD5 too, split at its parameters once, not at every read. */
+const splitStatements = new Map<string, string[]>();
+const partsOf = (statement: string) => {
+  let parts = splitStatements.get(statement);
+  if (!parts) {
+    parts =
+      `select md5(q.view) as hash, case when md5(q.view) = $9::text then null else q.view end as view from (${statement}) as q`.split(
+        /\$(\d)/,
+      );
+    splitStatements.set(statement, parts);
+  }
+  return parts;
+};
+
 const readJson = async (db: Database, statement: string, parameters: number[], known: string | null) => {
-  const parts =
-    `select md5(q.view) as hash, case when md5(q.view) = $9::text then null else q.view end as view from (${statement}) as q`.split(
-      /\$(\d)/,
-    );
-  const chunks: SQL[] = parts.map((part, index) =>
+  const chunks: SQL[] = partsOf(statement).map((part, index) =>
     index % 2 === 0 ? sql.raw(part) : sql`${part === '9' ? (known ?? '') : parameters[Number(part) - 1]}`,
   );
   const result = await db.execute(sql.join(chunks));

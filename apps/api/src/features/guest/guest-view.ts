@@ -1,3 +1,5 @@
+// Over 300 lines: what a guest may see of a club, a table and a menu, and why not, as pure functions of
+// what was read (availability, plan, theme, languages); one set of rules for the pages, the calls and the PDF.
 import { localMoment, menusAvailable, menusAvailableAt } from '@carta/contract/availability';
 import type { MenuSection } from '@carta/contract/entities';
 import type { GuestImage, GuestMenu } from '@carta/contract/guest';

@@ -28,7 +28,15 @@ import { guestMenuOf, menuAtTable, planOf, type TableView } from './guest-view.t
  */
 export type PageOutcome =
   | { status: 302; location: (table: TableBits) => string }
-  | { status: 200 | 404; key: string; make: () => PreparedPage };
+  | {
+      status: 200 | 404;
+      key: string;
+      make: () => PreparedPage;
+      /** A menu or a table's list read by a guest: counted as a view (a notice is not). */
+      isView: boolean;
+      /** Made from a copy kept while the database could not be read. */
+      isStale: boolean;
+    };
 
 /** How the page is asked for: its language, the list of menus, the owner's preview (0053). */
 export type PageRequest = {
@@ -105,6 +113,8 @@ const notice = (
 ): PageOutcome => ({
   status,
   key: `notice|${props.language}|${props.kind}|${props.clubName ?? ''}|${props.detail ?? ''}|${linkKey}`,
+  isView: false,
+  isStale: false,
   make: () => prepareNoticePage(props),
 });
 
@@ -140,6 +150,8 @@ export const tablePageOutcome = (
   return {
     status: 200,
     key: `table|${viewKey}|${plan}|${language}|${response.menu.map((menu) => menu.id).join(',')}|${response.hasMenusWithheld}|${nextOpening ?? ''}`,
+    isView: true,
+    isStale: false,
     make: () =>
       prepareTablePage({
         script: assets.script,
@@ -167,7 +179,7 @@ export const menuPageOutcome = async (
   menuId: number,
   request: PageRequest,
   assets: PageAssets,
-  content: () => Promise<{ value: MenuContent | null; key: string }>,
+  content: () => Promise<{ value: MenuContent | null; key: string; isStale: boolean }>,
 ): Promise<PageOutcome> => {
   const { clubId, preview, now } = request;
   const previewQuery = previewQueryOf(preview);
@@ -210,6 +222,8 @@ export const menuPageOutcome = async (
   return {
     status: 200,
     key: `menu|${viewKey}|${kept.key}|${plan}|${language}`,
+    isView: true,
+    isStale: kept.isStale,
     make: () => {
       const result = guestMenuOf(atTable.view, menuContent, now);
       return prepareMenuPage({
