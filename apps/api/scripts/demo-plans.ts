@@ -8,13 +8,13 @@ import { addresses, brands, clubs, menus, paymentPlans } from '../src/db/schema.
 import type { Billing } from '../src/features/billing/billing-service.ts';
 import { createSandboxProvider } from '../src/features/billing/sandbox-provider.ts';
 import {
-  advanceTestClock,
   cancelRenewal,
   choosePlan,
   grantSponsorship,
   saveCard,
   startSetup,
 } from '../src/features/billing/subscription-actions.ts';
+import { advanceTestClock } from '../src/features/billing/test-clock.ts';
 import type { MailMessage } from '../src/lib/mailer.ts';
 
 type PlanClub = {

@@ -12,10 +12,12 @@ import {
   menuSections,
   menus,
   sectionTranslations,
+  subscriptions,
   tableZones,
 } from '../src/db/schema.ts';
 import { hashPassword } from '../src/features/accounts/passwords.ts';
 import { generateTotp, newTotpSecret } from '../src/features/accounts/totp.ts';
+import { FOREVER } from '../src/features/billing/subscription-store.ts';
 import { firstOrThrow } from '../src/lib/db-errors.ts';
 import { openForScript } from './cli.ts';
 import { DEMO_DINNER } from './demo-menu.ts';
@@ -118,6 +120,14 @@ if (existing?.totpSecret) {
         .returning(),
       'club',
     );
+    // Smart for ever, as the admin's early-adopter grant leaves a club.
+    await tx.insert(subscriptions).values({
+      clubId: club.id,
+      kind: 'paid',
+      currentPeriodEnd: new Date(),
+      state: { status: 'earlyAdopter' },
+      smartUntil: FOREVER,
+    });
     const dinner = firstOrThrow(
       await tx
         .insert(menus)

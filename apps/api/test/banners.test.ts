@@ -3,8 +3,9 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { clubs, storedFiles, subscriptions } from '../src/db/schema.ts';
+import { storedFiles, subscriptions } from '../src/db/schema.ts';
 import { seedClub, seedOwner, useTestApp } from './helpers.ts';
+import { paidUntil, seedSubscription } from './seed-subscription.ts';
 
 // The contract's messages, as users read them (packages/contract/src/locales).
 const en = {
@@ -250,7 +251,11 @@ describe('banners', () => {
     ).toBe(201);
     // The plan lapses: the club is on Free now.
     const { db } = context.database;
-    await db.update(clubs).set({ freeForever: false }).where(eq(clubs.id, smart.club.id));
+    await seedSubscription(db, smart.club.id, {
+      status: 'freemium',
+      lapsed: 'expired',
+      paymentErrorCode: null,
+    });
     const upload = await smart.call('GET', `/banners/menu/${smart.menu.id}`);
     expect(upload.statusCode).toBe(403);
     expect(upload.json()).toMatchObject({ code: 'SMART_PLAN_REQUIRED' });
@@ -265,11 +270,7 @@ describe('banners', () => {
     const page = (await smart.guestPage()).body;
     expect(page).not.toContain(fields.title);
     // A paid subscription brings it back.
-    await db.insert(subscriptions).values({
-      clubId: smart.club.id,
-      kind: 'paid',
-      currentPeriodEnd: new Date(Date.now() + 30 * 24 * 3600 * 1000),
-    });
+    await seedSubscription(db, smart.club.id, paidUntil(new Date(Date.now() + 30 * 24 * 3600 * 1000)));
     await smart.call('PATCH', '/settings', { menuLabelEnabled: true });
     expect((await smart.guestPage()).body).toContain(fields.title);
     await db.delete(subscriptions).where(eq(subscriptions.clubId, smart.club.id));

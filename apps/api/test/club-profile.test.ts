@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { clubMessages, clubs, subscriptions } from '../src/db/schema.ts';
+import { clubMessages, clubs } from '../src/db/schema.ts';
 import { seedClub, seedOwner, useTestApp } from './helpers.ts';
+import { seedSubscription } from './seed-subscription.ts';
 
 describe('GET and PATCH /api/v1/clubs/{clubId}', () => {
   const context = useTestApp();
@@ -98,10 +99,19 @@ describe('GET and PATCH /api/v1/clubs/{clubId}', () => {
     const partner = await seedClub(context.database, owner.account.id);
     const lapsed = await seedClub(context.database, owner.account.id);
     const end = new Date(Date.now() + 30 * 86_400_000);
-    await context.database.db.insert(subscriptions).values([
-      { clubId: partner.id, kind: 'partner', currentPeriodEnd: end },
-      { clubId: lapsed.id, kind: 'paid', currentPeriodEnd: new Date(Date.now() - 86_400_000) },
-    ]);
+    await seedSubscription(context.database.db, partner.id, {
+      status: 'partner',
+      brandId: 0,
+      periodStart: new Date().toISOString(),
+      periodEnd: end.toISOString(),
+      reminded: false,
+      nextPlan: null,
+    });
+    await seedSubscription(context.database.db, lapsed.id, {
+      status: 'freemium',
+      lapsed: 'expired',
+      paymentErrorCode: null,
+    });
     const plan = async (clubId: number) =>
       (await call('GET', `/api/v1/clubs/${clubId}`, owner.authorization)).json().plan;
     expect(await plan(early.id)).toEqual({ kind: 'earlyAdopter', isSmart: true, expiresOn: null });

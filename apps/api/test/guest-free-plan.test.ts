@@ -1,8 +1,10 @@
+import { FREEMIUM, type SubscriptionState } from '@carta/contract/subscription-rules';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { clubs, paymentPlans, subscriptions } from '../src/db/schema.ts';
+import { paymentPlans } from '../src/db/schema.ts';
 import { firstOrThrow } from '../src/lib/db-errors.ts';
 import { present, seedClub, seedOwner, useTestApp } from './helpers.ts';
+import { seedSubscription } from './seed-subscription.ts';
 
 // Issue 15, the guests' side (0048): a club whose plan lapsed is a Free club, open, serving its first two
 // enabled menus in the owner's order; the others stay stored and come back with the plan.
@@ -12,51 +14,46 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const GUEST_CHANNEL = 'carta_guest_changed';
 const API = '/api/v1';
 
-type SubscriptionRow = Omit<typeof subscriptions.$inferInsert, 'clubId'>;
-
-/** A paid period that ended yesterday, written before the rules' state was kept (a legacy row). */
-const endedLegacyPeriod = (): SubscriptionRow => ({
-  kind: 'paid',
-  currentPeriodEnd: new Date(Date.now() - DAY_MS),
-  paymentErrorCode: 'declined',
+/** A paid period that ended yesterday and was not renewed (its renewal cancelled). */
+const endedPeriod = (): SubscriptionState => ({
+  status: 'freemium',
+  lapsed: 'expired',
+  paymentErrorCode: null,
 });
 
-/** The countdown after a failed renewal reached zero: Free, with why (the rules' state). */
-const deactivated = (): SubscriptionRow => ({
-  kind: 'paid',
-  currentPeriodEnd: new Date(Date.now() - 8 * DAY_MS),
+/** The countdown after a failed renewal reached zero: Free, with why. */
+const deactivated = (): SubscriptionState => ({
+  status: 'freemium',
+  lapsed: 'deactivated',
   paymentErrorCode: 'declined',
-  state: { status: 'freemium', lapsed: 'deactivated', paymentErrorCode: 'declined' },
-  smartUntil: null,
 });
 
 /** A paid month under way. */
-const paidMonth = (): SubscriptionRow => {
-  const periodStart = new Date(Date.now() - 10 * DAY_MS);
-  const periodEnd = new Date(Date.now() + 20 * DAY_MS);
-  return {
-    kind: 'paid',
-    currentPeriodEnd: periodEnd,
-    state: {
-      status: 'paid',
-      plan: { id: 1, months: 1, amountCents: 2318 },
-      periodStart: periodStart.toISOString(),
-      periodEnd: periodEnd.toISOString(),
-      reminded: false,
-      renewal: null,
-    },
-    smartUntil: periodEnd,
-  };
-};
+const paidMonth = (): SubscriptionState => ({
+  status: 'paid',
+  plan: { id: 1, months: 1, amountCents: 2318 },
+  periodStart: new Date(Date.now() - 10 * DAY_MS).toISOString(),
+  periodEnd: new Date(Date.now() + 20 * DAY_MS).toISOString(),
+  reminded: false,
+  renewal: null,
+});
+
+/** A cancelled renewal whose period has a day left. */
+const cancelledWithADayLeft = (): SubscriptionState => ({
+  status: 'renewalCancelled',
+  plan: { id: 1, months: 1, amountCents: 2318 },
+  periodStart: new Date(Date.now() - 29 * DAY_MS).toISOString(),
+  periodEnd: new Date(Date.now() + DAY_MS).toISOString(),
+});
 
 describe('guest pages of a club on the Free plan', () => {
   const context = useTestApp();
 
   /**
-   * A club with a table and three enabled menus (made while it was an early adopter), then given
-   * `subscription` and, unless told otherwise, no longer an early adopter.
+   * A club with a table and three enabled menus (made while it was an early adopter), then given the
+   * subscription `state` (null: never subscribed).
    */
-  const setUp = async (subscription: SubscriptionRow | null, { isEarlyAdopter = false } = {}) => {
+  const setUp = async (state: SubscriptionState | null) => {
     const owner = await seedOwner(context.database);
     const club = await seedClub(context.database, owner.account.id, {
       name: 'Osteria Blu',
@@ -87,9 +84,7 @@ describe('guest pages of a club on the Free plan', () => {
           })
         ).json(),
       );
-    if (subscription)
-      await context.database.db.insert(subscriptions).values({ clubId: club.id, ...subscription });
-    await context.database.db.update(clubs).set({ freeForever: isEarlyAdopter }).where(eq(clubs.id, club.id));
+    await seedSubscription(context.database.db, club.id, state ?? FREEMIUM);
     // Written behind the API's back: the kept pages are dropped as a write through it would.
     await context.app.guestCache.changed(club.id);
     const tableView = async () =>
@@ -109,7 +104,7 @@ describe('guest pages of a club on the Free plan', () => {
   };
 
   for (const [lapse, subscription] of [
-    ['its paid period ended (legacy row)', endedLegacyPeriod],
+    ['its paid period ended', endedPeriod],
     ['its countdown reached zero (the rules’ state)', deactivated],
     ['it never subscribed', () => null],
   ] as const)
@@ -148,23 +143,14 @@ describe('guest pages of a club on the Free plan', () => {
       expect((await page(`/public/menu/${club.id}/${table.id}/${wines.id}/pdf`)).statusCode).toBe(404);
     });
 
-  for (const [plan, subscription, isEarlyAdopter] of [
-    ['a paid month under way', paidMonth, false],
-    ['an early adopter', () => null, true],
-    [
-      'a legacy paid period not ended yet',
-      () => ({
-        ...endedLegacyPeriod(),
-        currentPeriodEnd: new Date(Date.now() + DAY_MS),
-        paymentErrorCode: null,
-      }),
-      false,
-    ],
+  for (const [plan, subscription] of [
+    ['a paid month under way', paidMonth],
+    ['an early adopter', (): SubscriptionState => ({ status: 'earlyAdopter' })],
+    ['a cancelled renewal with a day left', cancelledWithADayLeft],
   ] as const)
     it(`serve every menu without the note to ${plan}`, async () => {
       const { club, table, lunch, dinner, wines, tableView, menuView, page, ids } = await setUp(
         subscription(),
-        { isEarlyAdopter },
       );
       const view = await tableView();
       expect(view).toMatchObject({ state: 'open', hasMenusWithheld: false });

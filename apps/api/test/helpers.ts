@@ -8,7 +8,8 @@ import { DEMO_DINNER } from '../scripts/demo-menu.ts';
 import { type App, buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
-import { accounts, addresses, clubs, sessions } from '../src/db/schema.ts';
+import { accounts, addresses, clubs, sessions, subscriptions } from '../src/db/schema.ts';
+import { FOREVER } from '../src/features/billing/subscription-store.ts';
 import { firstOrThrow } from '../src/lib/db-errors.ts';
 import { createMemoryMailer } from '../src/lib/mailer.ts';
 import { createLocalStorage } from '../src/lib/storage.ts';
@@ -176,6 +177,15 @@ export const seedClub = async (
     })
     .returning();
   if (!club) throw new Error('seed failed');
+  // An early adopter is a state of the subscription rules (written as is: the settings stay as given).
+  if (club.freeForever)
+    await database.db.insert(subscriptions).values({
+      clubId: club.id,
+      kind: 'paid',
+      currentPeriodEnd: new Date(),
+      state: { status: 'earlyAdopter' },
+      smartUntil: FOREVER,
+    });
   return club;
 };
 

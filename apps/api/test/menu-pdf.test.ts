@@ -10,6 +10,7 @@ import { DEMO_DINNER } from '../scripts/demo-menu.ts';
 import { clubs, themes } from '../src/db/schema.ts';
 import { type PdfMenu, renderMenuPdf } from '../src/features/menu-pdf/pdf-document.ts';
 import { demoDinnerSections, seedClub, seedOwner, uniqueAddress, useTestApp } from './helpers.ts';
+import { seedSubscription } from './seed-subscription.ts';
 
 // The printed menu (issue 14): read back with pdfjs, as a person reading the printout would.
 
@@ -376,11 +377,15 @@ describe('menu PDF', () => {
     expect(revalidated.statusCode).toBe(304);
 
     // A club whose plan lapsed keeps its switch on, but offers no PDF until it is Smart again.
-    await context.database.db.update(clubs).set({ freeForever: false }).where(eq(clubs.id, club.id));
+    await seedSubscription(context.database.db, club.id, {
+      status: 'freemium',
+      lapsed: 'expired',
+      paymentErrorCode: null,
+    });
     await context.app.guestCache.changed(club.id);
     expect((await guest(`${pagePath}?lang=it`)).body).not.toContain('Scarica il PDF');
     expect((await guest(`${pdfPath}?lang=it`)).statusCode).toBe(404);
-    await context.database.db.update(clubs).set({ freeForever: true }).where(eq(clubs.id, club.id));
+    await seedSubscription(context.database.db, club.id, { status: 'earlyAdopter' });
     await context.app.guestCache.changed(club.id);
     expect((await guest(`${pdfPath}?lang=it`)).statusCode).toBe(200);
 

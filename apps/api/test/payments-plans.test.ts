@@ -8,11 +8,12 @@ import {
 import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { addresses, brands, clubs, paymentPlans, subscriptions } from '../src/db/schema.ts';
-import { type PaymentStateInputs, paymentState } from '../src/features/payments/payment-state.ts';
-import { billingCountryOf, isReverseCharge } from '../src/features/payments/tax.ts';
+import { addresses, brands, clubs, paymentPlans } from '../src/db/schema.ts';
+import { type PaymentStateInputs, paymentState } from '../src/features/billing/payment-state.ts';
+import { billingCountryOf, isReverseCharge } from '../src/features/billing/tax.ts';
 import { firstOrThrow } from '../src/lib/db-errors.ts';
 import { present, seedClub, seedOwner, useTestApp } from './helpers.ts';
+import { paidUntil, seedSubscription } from './seed-subscription.ts';
 
 const DAY_MS = 86_400_000;
 const VALID_DE = 'DE136695976';
@@ -112,11 +113,11 @@ describe('payment state at a driven clock', () => {
   };
   const inputs = (changes: Partial<PaymentStateInputs>): PaymentStateInputs => ({
     clubId: 7,
-    freeForever: false,
     brand: null,
     partnerBrand: null,
     state: FREEMIUM,
     plan: null,
+    offered: [],
     ...changes,
   });
 
@@ -143,8 +144,9 @@ describe('payment state at a driven clock', () => {
     expect(at(failedAt)).toBe(PAYMENT_FAILURE_GRACE_DAYS);
     expect(at(now)).toBe(5);
     expect(at(new Date(failedAt.getTime() + 7 * DAY_MS - 1))).toBe(1);
-    expect(at(new Date(failedAt.getTime() + 7 * DAY_MS))).toBe(0);
-    expect(at(new Date(failedAt.getTime() + 30 * DAY_MS))).toBe(0);
+    // At zero the club is Free, read as the job would leave it: no countdown left to show.
+    expect(at(new Date(failedAt.getTime() + 7 * DAY_MS))).toBeNull();
+    expect(at(new Date(failedAt.getTime() + 30 * DAY_MS))).toBeNull();
     // Smart during the countdown, Free after it.
     expect(paymentState(failed, now)).toMatchObject({
       kind: 'paid',
@@ -170,14 +172,16 @@ describe('payment state at a driven clock', () => {
       kind: 'free',
       isSmart: false,
       subscriptionEnabled: false,
-      subscriptionExpiration: '2026-04-01',
+      // Read as the expiry job leaves it: Free, nothing running.
+      subscriptionExpiration: null,
+      status: 'freemium',
       renewalDate: null,
       nextInvoiceCents: null,
     });
   });
 
-  it('never bills an early adopter, even with a subscription left over', () => {
-    const state = paymentState(inputs({ freeForever: true, state: paid, plan }), now);
+  it('never bills an early adopter', () => {
+    const state = paymentState(inputs({ state: { status: 'earlyAdopter' }, plan: null }), now);
     expect(state).toMatchObject({
       kind: 'earlyAdopter',
       isSmart: true,
@@ -355,6 +359,14 @@ describe('payments plans API', () => {
       nextInvoiceCents: null,
       currency: null,
       daysBeforeDeactivation: null,
+      status: 'freemium',
+      cancelUntil: null,
+      canReactivate: false,
+      paymentScreen: 'subscribe',
+      planChoices: [
+        expect.objectContaining({ kind: 'subscribe', needsCard: true, label: null, reason: null }),
+        expect.objectContaining({ kind: 'subscribe', needsCard: true, label: null, reason: null }),
+      ],
     });
   });
 
@@ -380,9 +392,14 @@ describe('payments plans API', () => {
     );
     await db().update(clubs).set({ brandId: brand.id }).where(eq(clubs.id, club.id));
     const end = new Date(Date.now() + 180 * DAY_MS);
-    await db()
-      .insert(subscriptions)
-      .values({ clubId: club.id, kind: 'partner', sponsorBrandId: brand.id, currentPeriodEnd: end });
+    await seedSubscription(db(), club.id, {
+      status: 'partner',
+      brandId: brand.id,
+      periodStart: new Date().toISOString(),
+      periodEnd: end.toISOString(),
+      reminded: false,
+      nextPlan: null,
+    });
     const sameBrand = { id: brand.id, name: brand.name, enabled: true };
     expect((await get('/plans/current')).json()).toMatchObject({
       kind: 'partner',
@@ -401,9 +418,7 @@ describe('payments plans API', () => {
     const { club, get } = await setUp();
     const annual = await planOf('IT', 12);
     const end = new Date(Date.now() + 200 * DAY_MS);
-    await db()
-      .insert(subscriptions)
-      .values({ clubId: club.id, kind: 'paid', paymentPlanId: annual.id, currentPeriodEnd: end });
+    await seedSubscription(db(), club.id, paidUntil(end, { id: annual.id, months: 12, amountCents: 13908 }));
     const state = (await get('/plans/current')).json();
     expect(state).toMatchObject({
       kind: 'paid',
@@ -423,12 +438,11 @@ describe('payments plans API', () => {
     const { club, get } = await setUp();
     const monthly = await planOf('IT', 1);
     const end = new Date(Date.now() + 10 * DAY_MS);
-    await db().insert(subscriptions).values({
-      clubId: club.id,
-      kind: 'paid',
-      paymentPlanId: monthly.id,
-      currentPeriodEnd: end,
-      isRenewalCancelled: true,
+    await seedSubscription(db(), club.id, {
+      status: 'renewalCancelled',
+      plan: { id: monthly.id, months: 1, amountCents: 2318 },
+      periodStart: new Date(end.getTime() - 30 * DAY_MS).toISOString(),
+      periodEnd: end.toISOString(),
     });
     expect((await get('/plans/current')).json()).toMatchObject({
       kind: 'paid',
@@ -443,16 +457,22 @@ describe('payments plans API', () => {
   it('describes a failed payment with its countdown', async () => {
     const { club, get } = await setUp();
     const monthly = await planOf('IT', 1);
-    await db()
-      .insert(subscriptions)
-      .values({
-        clubId: club.id,
-        kind: 'paid',
-        paymentPlanId: monthly.id,
-        currentPeriodEnd: new Date(Date.now() + 5 * DAY_MS),
-        paymentErrorCode: 'insufficientFunds',
-        paymentFailedAt: new Date(Date.now() - 2 * DAY_MS - 60_000),
-      });
+    const plan = { id: monthly.id, months: 1, amountCents: 2318 };
+    const periodEnd = new Date(Date.now() - 2 * DAY_MS - 60_000).toISOString();
+    await seedSubscription(db(), club.id, {
+      status: 'paymentFailed',
+      plan,
+      periodEnd,
+      charge: {
+        planId: plan.id,
+        amountCents: 2318,
+        periodStart: periodEnd,
+        periodEnd: new Date(Date.now() + 28 * DAY_MS).toISOString(),
+      },
+      failedAt: periodEnd,
+      paymentErrorCode: 'insufficientFunds',
+      retrying: false,
+    });
     expect((await get('/plans/current')).json()).toMatchObject({
       kind: 'paid',
       paymentErrorCode: 'insufficientFunds',

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { brands, clubs, itemPromotions } from '../src/db/schema.ts';
 import { CUSTOM_THEME, seedClub, seedOwner, useTestApp } from './helpers.ts';
+import { seedSubscription } from './seed-subscription.ts';
 
 // PATCH /clubs/{clubId}/promote (issue 14): branded items become Suggested and first in their category;
 // ending the promotion puts back places and markers. And the plan rules around it.
@@ -212,11 +213,15 @@ describe('promoting a sponsoring brand', () => {
     expect(await guestView()).toEqual({ table: 'Il nostro', menu: 'Il nostro' });
 
     // Plans change outside the owner's API (a subscription lapses): the guest caches hear of it.
-    await context.database.db.update(clubs).set({ freeForever: false }).where(eq(clubs.id, club.id));
+    await seedSubscription(context.database.db, club.id, {
+      status: 'freemium',
+      lapsed: 'expired',
+      paymentErrorCode: null,
+    });
     await context.app.guestCache.changed(club.id);
     expect(await guestView()).toEqual({ table: null, menu: null });
     // Still stored: back on Smart, it shows again.
-    await context.database.db.update(clubs).set({ freeForever: true }).where(eq(clubs.id, club.id));
+    await seedSubscription(context.database.db, club.id, { status: 'earlyAdopter' });
     await context.app.guestCache.changed(club.id);
     expect(await guestView()).toEqual({ table: 'Il nostro', menu: 'Il nostro' });
   });

@@ -1,8 +1,9 @@
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type clubs, subscriptions } from '../src/db/schema.ts';
+import type { clubs } from '../src/db/schema.ts';
 import { seedClub, seedOwner, testDatabaseKind, useTestApp } from './helpers.ts';
+import { seedSubscription } from './seed-subscription.ts';
 
 describe('tables, zones, schedules, the public table view and QR codes', () => {
   const context = useTestApp();
@@ -277,11 +278,10 @@ describe('tables, zones, schedules, the public table view and QR codes', () => {
     const { call, guest, club } = await setUp({ freeForever: false });
     const dinner = (await call('POST', '/menu', { name: 'Cena' })).json();
     const { tables } = (await call('PUT', '/tables', { tables: [{ name: 'T1' }] })).json();
-    await context.database.db.insert(subscriptions).values({
-      clubId: club.id,
-      kind: 'paid',
-      currentPeriodEnd: new Date(Date.now() - 86_400_000),
-      paymentErrorCode: 'card_declined',
+    await seedSubscription(context.database.db, club.id, {
+      status: 'freemium',
+      lapsed: 'deactivated',
+      paymentErrorCode: 'declined',
     });
     const view = (await guest(tables[0].id)).json();
     expect(view).toMatchObject({ state: 'open', clubName: club.name, hasMenusWithheld: false });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BrandSchema, ClubMessageSchema, ClubStateSchema } from './clubs.ts';
 import { id, plainString, requiredText } from './fields.ts';
 import { MESSAGE_SEVERITIES } from './message-severity.ts';
+import { SubscriptionSummarySchema } from './payments.ts';
 
 // The admin console's API (DESIGN.md §2): accounts with the admin flag only.
 
@@ -25,6 +26,8 @@ export const AdminClubSchema = z.object({
   country: z.string(),
   state: ClubStateSchema,
   freeForever: z.boolean(),
+  /** The club's plan and subscription state, as the rules read them now. */
+  subscription: SubscriptionSummarySchema,
   brand: BrandSchema.nullable(),
   owner: z.object({
     id: z.number(),

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { BrandSchema, PlanKindSchema } from './clubs.ts';
 import { formatPrice, type PriceFormat } from './format-price.ts';
-import { daysLeftAfterFailure } from './subscription-rules.ts';
+import { PAYMENT_SCREEN_MODES, PLAN_CHOICE_KINDS } from './subscription-rules.ts';
 
-// Plans and the club's payment state (spec §3 Payment plan and Current payment state, §7 payments calls,
-// issue 15; docs/decisions/0044-plan-catalogue-and-vat.md). Money is integer cents of the plan's currency;
-// VAT rates are basis points (2200 = 22%, 2550 = 25.5%).
+// Plans and the club's payment state (docs/product.md, Plans and billing; docs/decisions/0044-plan-catalogue-
+// and-vat.md, 0064-one-owner-of-subscription-rules.md). Money is integer cents of the plan's currency; VAT
+// rates are basis points (2200 = 22%, 2550 = 25.5%).
 
 /** The seller's country: an Italian company, so Italian clubs always pay Italian VAT. */
 export const SELLER_COUNTRY = 'IT';
@@ -67,7 +67,7 @@ export type CataloguePlan = {
 export const PlanSavingSchema = z.object({ cents: z.number().int(), percent: z.number().int() });
 export type PlanSaving = z.infer<typeof PlanSavingSchema>;
 
-/** Spec §3 Payment plan (id, isoCountryCode, months, price, vat) with its amounts for the club. */
+/** A payment plan (id, isoCountryCode, months, price, vat) with its amounts for the club. */
 export const PaymentPlanSchema = z.object({
   id: z.number(),
   isoCountryCode: z.string(),
@@ -128,7 +128,45 @@ export const priceCatalogue = (plans: CataloguePlan[], tax: TaxTreatment): Payme
   return priced.map((plan) => ({ ...plan, saving: planSaving(plan, monthly) }));
 };
 
-/** Spec §3 Current payment state, and what the plan screens need beyond it. */
+/** The subscription rules' status (`SubscriptionState['status']`). */
+export const SubscriptionStatusSchema = z.enum([
+  'freemium',
+  'paymentPending',
+  'paid',
+  'renewalCancelled',
+  'paymentFailed',
+  'partner',
+  'earlyAdopter',
+]);
+
+/** A club's subscription in a list (the admin's venues): its status and how long it runs. */
+export const SubscriptionSummarySchema = z.object({
+  status: SubscriptionStatusSchema,
+  isSmart: z.boolean(),
+  /** `YYYY-MM-DD` the paid or offered period ends; null when none. */
+  periodEnd: z.string().nullable(),
+  /** The billed plan's months (1 or 12); null when none. */
+  planMonths: z.number().int().nullable(),
+});
+export type SubscriptionSummary = z.infer<typeof SubscriptionSummarySchema>;
+
+/** What one plan's button does for the club now (`planChoice` of the subscription rules). */
+export const PlanChoiceSchema = z.object({
+  paymentPlanId: z.number(),
+  kind: z.enum(PLAN_CHOICE_KINDS),
+  /** The choice charges a card: the payment screen asks for one when the club has none. */
+  needsCard: z.boolean(),
+  /** Why it is the current plan: active, not renewing, starting after a partner's offer, paying, failed. */
+  label: z.enum(['active', 'notRenewing', 'startsAfterOffer', 'pending', 'failed']).nullable(),
+  /** Why it cannot be chosen now. */
+  reason: z.enum(['paymentPending', 'paymentFailed', 'earlyAdopter']).nullable(),
+});
+export type PlanChoice = z.infer<typeof PlanChoiceSchema>;
+
+/**
+ * The club's payment state, every answer decided by the subscription rules on the server: the owner app
+ * renders it and decides nothing.
+ */
 export const CurrentPaymentStateSchema = z.object({
   /** The club's id. */
   id: z.number(),
@@ -156,12 +194,18 @@ export const CurrentPaymentStateSchema = z.object({
   currency: z.string().nullable(),
   /** Whole days left before the club falls back to Free after a failed payment; null unless one failed. */
   daysBeforeDeactivation: z.number().int().nullable(),
+  /** The rules' status of the subscription. */
+  status: SubscriptionStatusSchema,
+  /** `YYYY-MM-DD`, the last day the renewal may be cancelled; null when there is nothing to cancel now. */
+  cancelUntil: z.string().nullable(),
+  /** Whether a cancelled renewal can be restored now (at no cost). */
+  canReactivate: z.boolean(),
+  /** What the payment screen is for now. */
+  paymentScreen: z.enum(PAYMENT_SCREEN_MODES),
+  /** For each plan offered to the club: what its button does. */
+  planChoices: z.array(PlanChoiceSchema),
 });
 export type CurrentPaymentState = z.infer<typeof CurrentPaymentStateSchema>;
-
-/** Whole days left before the club falls back to Free after the payment that failed at `paymentFailedAt`. */
-export const daysBeforeDeactivation = (paymentFailedAt: Date | null, now: Date): number | null =>
-  paymentFailedAt ? daysLeftAfterFailure(paymentFailedAt, now) : null;
 
 /** "23,18 €" in Italian, "€23.18" in English: an amount in cents, through the one price format. */
 export const formatCents = (cents: number, format: PriceFormat) => formatPrice(cents / 100, format);

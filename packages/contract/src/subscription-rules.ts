@@ -1,7 +1,10 @@
-// Subscriptions (issue 15, spec §4, §8, §9; DESIGN.md §2 Plans; ADR 0045): the state machine as pure code.
-// No I/O and no clock: every function takes `now`. A transition answers the new state and the effects the
-// caller carries out (charge, email, schedule), or a refusal code. Instants in the state and the effects
-// are ISO 8601 strings (UTC), so a state survives JSON (a jsonb column, a restart) unchanged.
+// Subscriptions (docs/decisions/0045-subscription-rules.md, 0064-one-owner-of-subscription-rules.md): the
+// state machine as pure code, and the one place that answers every question about a subscription: its
+// status, whether it is Smart, its period, its next invoice and what the owner may do now. No I/O and no
+// clock: every function takes `now`. A transition answers the new state and the effects the caller carries
+// out (charges, emails), or a refusal code; the next job follows from the state (`nextWakeUp`). Instants in
+// the state and the effects are ISO 8601 strings (UTC), so a state survives JSON (a jsonb column, a
+// restart) unchanged.
 
 import { FREE_PLAN_MAX_MENUS } from './limits.ts';
 
@@ -17,7 +20,7 @@ export const FIRST_PAYMENT_TIMEOUT_DAYS = 7;
 export const RENEWAL_REMINDER_DAYS = 7;
 /** The owner of a partner-offered club is told this many days before the period ends what happens next. */
 export const PARTNER_REMINDER_DAYS = 14;
-/** The renewal may be cancelled until this many days before the renewal date (spec §4: "at least one day"). */
+/** The renewal may be cancelled until this many days before the renewal date (at least one day). */
 export const CANCEL_NOTICE_DAYS = 1;
 /** A renewal job that runs later than this after the renewal date bills from now, not from the old end. */
 export const LATE_RENEWAL_TOLERANCE_MS = DAY_MS;
@@ -114,6 +117,14 @@ export const EMAIL_KINDS = [
   'paymentFailed',
   'clubDeactivated',
   'partnerPeriodEnding',
+  /** A first payment, a renewal or a retry went through: the receipt, with the invoice. */
+  'paymentReceived',
+  /** The owner chose another plan: what changes and when. */
+  'planChanged',
+  /** The renewal was cancelled: until when Smart stays. */
+  'renewalCancelled',
+  /** A cancelled renewal was restored. */
+  'reactivated',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -128,10 +139,7 @@ export type ScheduledJob =
   | 'partnerEnd'
   | 'firstPaymentTimeout';
 
-export type Effect =
-  | ({ type: 'charge' } & Charge)
-  | { type: 'email'; kind: EmailKind }
-  | { type: 'schedule'; job: ScheduledJob; at: string };
+export type Effect = ({ type: 'charge' } & Charge) | { type: 'email'; kind: EmailKind };
 
 export const REFUSAL_CODES = [
   'NOT_SUBSCRIBED',
@@ -239,6 +247,13 @@ export const billedPlan = (state: SubscriptionState): BillingPlan | null => {
       return null;
   }
 };
+
+/** Whether the state still charges a card (so the club's last card cannot be removed). */
+export const chargesCard = (state: SubscriptionState): boolean =>
+  state.status === 'paid' ||
+  state.status === 'paymentPending' ||
+  state.status === 'paymentFailed' ||
+  (state.status === 'partner' && state.nextPlan !== null);
 
 /** Whether the club has the Smart plan now. */
 export const isSmart = (state: SubscriptionState, now: Date): boolean => {
@@ -352,15 +367,6 @@ export const changePlanPreview = (
 
 const refuse = (code: RefusalCode): Transition => ({ ok: false, code });
 
-/** Adds a schedule effect when the next wake-up changed. */
-const done = (before: SubscriptionState, state: SubscriptionState, effects: Effect[]): Transition => {
-  const was = nextWakeUp(before);
-  const next = nextWakeUp(state);
-  if (next && (!was || was.job !== next.job || was.at !== next.at))
-    effects.push({ type: 'schedule', job: next.job, at: next.at });
-  return { ok: true, state, effects };
-};
-
 /** Starts the renewal of a paid period that ended: one charge, for the period after it. */
 const renew = (
   state: Extract<SubscriptionState, { status: 'paid' }>,
@@ -454,8 +460,11 @@ export const nextState = (before: SubscriptionState, event: SubscriptionEvent, n
   const state = passTime(before, at, effects);
   const result = apply(state, event, now, effects);
   if (!result.ok) return result;
+  // An early adopter is never billed: a renewal that fell due before the grant (its job not run yet) is
+  // not charged, and its emails would speak of a plan the club no longer has.
+  const kept = result.state.status === 'earlyAdopter' ? [] : effects;
   // What the event made due at once (a plan change that left no whole day renews now).
-  return done(before, passTime(result.state, at, effects), effects);
+  return { ok: true, state: passTime(result.state, at, kept), effects: kept };
 };
 
 /** Whether a payment answer naming `periodStart` is for the charge this state waits for. */
@@ -515,6 +524,8 @@ const apply = (
 
     case 'paymentSucceeded':
       if (!answers(state, event.periodStart)) return refuse('PAYMENT_NOT_PENDING');
+      if (state.status === 'paymentPending' || state.status === 'paymentFailed' || state.status === 'paid')
+        effects.push({ type: 'email', kind: 'paymentReceived' });
       switch (state.status) {
         case 'paymentPending':
           return ok({
@@ -584,8 +595,12 @@ const apply = (
     case 'changePlan': {
       const preview = changePlanPreview(state, event.plan, now);
       if (!preview.ok) return preview;
-      if (state.status === 'partner') return ok({ ...state, nextPlan: event.plan });
+      if (state.status === 'partner') {
+        effects.push({ type: 'email', kind: 'planChanged' });
+        return ok({ ...state, nextPlan: event.plan });
+      }
       if (state.status !== 'paid') return refuse('NOT_SUBSCRIBED');
+      effects.push({ type: 'email', kind: 'planChanged' });
       return ok({
         ...state,
         plan: event.plan,
@@ -600,6 +615,7 @@ const apply = (
         case 'paid':
           if (state.renewal || at > ms(state.periodEnd) - CANCEL_NOTICE_DAYS * DAY_MS)
             return refuse('CANCEL_TOO_LATE');
+          effects.push({ type: 'email', kind: 'renewalCancelled' });
           return ok({
             status: 'renewalCancelled',
             plan: state.plan,
@@ -609,6 +625,7 @@ const apply = (
         case 'partner':
           if (!state.nextPlan) return refuse('NOT_SUBSCRIBED');
           if (at > ms(state.periodEnd) - CANCEL_NOTICE_DAYS * DAY_MS) return refuse('CANCEL_TOO_LATE');
+          effects.push({ type: 'email', kind: 'renewalCancelled' });
           return ok({ ...state, nextPlan: null });
         case 'paymentFailed':
           // Nothing paid to keep: the club is Free at once and the unpaid charge is dropped.
@@ -626,6 +643,7 @@ const apply = (
       switch (state.status) {
         case 'renewalCancelled':
           // passTime already turned an ended period into freemium, so here it has not ended.
+          effects.push({ type: 'email', kind: 'reactivated' });
           return ok({
             status: 'paid',
             plan: state.plan,
@@ -723,4 +741,217 @@ export const subscriptionRowFlags = (
         paymentErrorCode: null,
       };
   }
+};
+
+// ---------------------------------------------------------------------------------------------- what the owner sees
+
+/** What the payment screen is for, as the club stands: the owner app shows that flow and decides nothing. */
+export const PAYMENT_SCREEN_MODES = ['subscribe', 'payAgain', 'cards', 'pending', 'nothingToPay'] as const;
+export type PaymentScreenMode = (typeof PAYMENT_SCREEN_MODES)[number];
+
+/** What a plan's button does for the club now. */
+export const PLAN_CHOICE_KINDS = [
+  /** Free (or a partner period with nothing chosen after it): subscribe, paying now (or when the offer ends). */
+  'subscribe',
+  /** Another plan than the one paid: change, the days left carried over, nothing charged. */
+  'change',
+  /** The plan whose renewal was cancelled: restore the renewal, nothing charged. */
+  'reactivate',
+  /** Another plan while the renewal is cancelled: restore the renewal with this plan. */
+  'reactivateWith',
+  /** The plan whose renewal failed: pay it again. */
+  'payAgain',
+  /** The plan whose first payment waits for the bank's confirmation: confirm it. */
+  'confirm',
+  /** The club's plan, nothing to do. */
+  'current',
+  /** Not now (a payment is out or failed, or the club is an early adopter). */
+  'unavailable',
+] as const;
+export type PlanChoiceKind = (typeof PLAN_CHOICE_KINDS)[number];
+
+/** Why a plan is the current one, for its label; why it is unavailable. */
+export type PlanChoice =
+  | { kind: Exclude<PlanChoiceKind, 'current' | 'unavailable'>; needsCard: boolean }
+  | { kind: 'current'; label: 'active' | 'notRenewing' | 'startsAfterOffer' | 'pending' | 'failed' }
+  | { kind: 'unavailable'; reason: 'paymentPending' | 'paymentFailed' | 'earlyAdopter' };
+
+/** The state as of `now`: what is due by then applied (without its effects), as every question reads it. */
+const asOf = (state: SubscriptionState, now: Date): SubscriptionState => passTime(state, now.getTime(), []);
+
+/** What choosing `plan` does for the club at `now`. */
+export const planChoice = (
+  stored: SubscriptionState,
+  plan: Pick<BillingPlan, 'id'>,
+  now: Date,
+): PlanChoice => {
+  const state = asOf(stored, now);
+  switch (state.status) {
+    case 'earlyAdopter':
+      return { kind: 'unavailable', reason: 'earlyAdopter' };
+    case 'freemium':
+      return { kind: 'subscribe', needsCard: true };
+    case 'paymentPending':
+      if (state.plan.id !== plan.id) return { kind: 'unavailable', reason: 'paymentPending' };
+      return state.paymentErrorCode === 'authenticationRequired'
+        ? { kind: 'confirm', needsCard: false }
+        : { kind: 'current', label: 'pending' };
+    case 'paid':
+      if (state.plan.id === plan.id) return { kind: 'current', label: state.renewal ? 'pending' : 'active' };
+      return state.renewal
+        ? { kind: 'unavailable', reason: 'paymentPending' }
+        : { kind: 'change', needsCard: false };
+    case 'renewalCancelled':
+      return state.plan.id === plan.id
+        ? { kind: 'reactivate', needsCard: true }
+        : { kind: 'reactivateWith', needsCard: true };
+    case 'paymentFailed':
+      if (state.plan.id !== plan.id) return { kind: 'unavailable', reason: 'paymentFailed' };
+      return state.retrying ? { kind: 'current', label: 'pending' } : { kind: 'payAgain', needsCard: true };
+    case 'partner':
+      if (!state.nextPlan) return { kind: 'subscribe', needsCard: true };
+      return state.nextPlan.id === plan.id
+        ? { kind: 'current', label: 'startsAfterOffer' }
+        : { kind: 'change', needsCard: true };
+  }
+};
+
+/**
+ * The events that carry out choosing `plan` at `now` ('waiting' when a payment only needs the owner's
+ * confirmation again), or the refusal that explains why it cannot be chosen.
+ */
+export const choiceEvents = (
+  stored: SubscriptionState,
+  plan: BillingPlan,
+  now: Date,
+): { ok: true; events: SubscriptionEvent[] | 'waiting' } | { ok: false; code: RefusalCode } => {
+  const choice = planChoice(stored, plan, now);
+  const events = (list: SubscriptionEvent[] | 'waiting') => ({ ok: true as const, events: list });
+  switch (choice.kind) {
+    case 'subscribe':
+      return events([{ type: 'subscribe', plan }]);
+    case 'change':
+      return events([{ type: 'changePlan', plan }]);
+    case 'reactivate':
+      return events([{ type: 'reactivate' }]);
+    case 'reactivateWith':
+      return events([{ type: 'reactivate' }, { type: 'changePlan', plan }]);
+    case 'payAgain':
+      return events([{ type: 'retryPayment' }]);
+    case 'confirm':
+      return events('waiting');
+    case 'current':
+      return { ok: false, code: choice.label === 'pending' ? 'PAYMENT_PENDING' : 'SAME_PLAN' };
+    case 'unavailable':
+      return {
+        ok: false,
+        code:
+          choice.reason === 'earlyAdopter'
+            ? 'EARLY_ADOPTER'
+            : choice.reason === 'paymentFailed'
+              ? 'PAYMENT_FAILED'
+              : 'PAYMENT_PENDING',
+      };
+  }
+};
+
+/** Everything the owner's screens show about a subscription, decided here and only here. */
+export type SubscriptionView = {
+  status: SubscriptionStatus;
+  isSmart: boolean;
+  /** The end of what is paid or offered (ISO); null when nothing is. */
+  periodEnd: string | null;
+  /** The next charge and when (a renewal that will happen, or the unpaid one of a failed payment). */
+  nextInvoice: { on: string; cents: number } | null;
+  /** A charge is out and not answered yet. */
+  paymentPending: boolean;
+  paymentErrorCode: PaymentErrorCode | null;
+  daysBeforeDeactivation: number | null;
+  /** The last instant the renewal may be cancelled (ISO); null when there is nothing to cancel now. */
+  cancelUntil: string | null;
+  /** Whether a cancelled renewal can be restored now. */
+  canReactivate: boolean;
+  paymentScreen: PaymentScreenMode;
+};
+
+const periodEndOf = (state: SubscriptionState): string | null => {
+  switch (state.status) {
+    case 'paid':
+    case 'renewalCancelled':
+    case 'paymentFailed':
+    case 'partner':
+      return state.periodEnd;
+    default:
+      return null;
+  }
+};
+
+const nextInvoiceOf = (state: SubscriptionState): { on: string; cents: number } | null => {
+  switch (state.status) {
+    case 'paid':
+      return { on: state.renewal?.charge.periodStart ?? state.periodEnd, cents: state.plan.amountCents };
+    case 'partner':
+      return state.nextPlan ? { on: state.periodEnd, cents: state.nextPlan.amountCents } : null;
+    case 'paymentFailed':
+      return { on: state.charge.periodStart, cents: state.charge.amountCents };
+    default:
+      return null;
+  }
+};
+
+const cancelUntilOf = (state: SubscriptionState): string | null => {
+  switch (state.status) {
+    case 'paid':
+      return state.renewal ? null : iso(ms(state.periodEnd) - CANCEL_NOTICE_DAYS * DAY_MS);
+    case 'partner':
+      return state.nextPlan ? iso(ms(state.periodEnd) - CANCEL_NOTICE_DAYS * DAY_MS) : null;
+    case 'paymentFailed':
+      // Cancelling during the countdown ends Smart at once; possible until the countdown ends.
+      return iso(ms(state.failedAt) + PAYMENT_FAILURE_GRACE_DAYS * DAY_MS);
+    default:
+      return null;
+  }
+};
+
+const paymentScreenOf = (state: SubscriptionState): PaymentScreenMode => {
+  switch (state.status) {
+    case 'earlyAdopter':
+      return 'nothingToPay';
+    case 'paymentFailed':
+      return state.retrying ? 'pending' : 'payAgain';
+    case 'paymentPending':
+      // A first payment the bank wants confirmed: subscribing again gives the same confirmation.
+      return state.paymentErrorCode === 'authenticationRequired' ? 'subscribe' : 'pending';
+    case 'paid':
+      return state.renewal ? 'pending' : 'cards';
+    case 'freemium':
+      return 'subscribe';
+    case 'partner':
+      return state.nextPlan ? 'cards' : 'subscribe';
+    case 'renewalCancelled':
+      return 'cards';
+  }
+};
+
+/** The subscription as the owner sees it at `now`. */
+export const subscriptionView = (stored: SubscriptionState, now: Date): SubscriptionView => {
+  const state = asOf(stored, now);
+  const smart = isSmart(state, now);
+  const at = now.getTime();
+  const cancelUntil = cancelUntilOf(state);
+  return {
+    status: state.status,
+    isSmart: smart,
+    periodEnd: periodEndOf(state),
+    nextInvoice: smart ? nextInvoiceOf(state) : null,
+    paymentPending: chargeOut(state) !== null && (state.status !== 'paymentFailed' || state.retrying),
+    paymentErrorCode:
+      state.status === 'freemium' || state.status === 'paymentPending' || state.status === 'paymentFailed'
+        ? state.paymentErrorCode
+        : null,
+    daysBeforeDeactivation: daysBeforeDeactivation(state, now),
+    cancelUntil: cancelUntil !== null && ms(cancelUntil) >= at ? cancelUntil : null,
+    canReactivate: state.status === 'renewalCancelled',
+    paymentScreen: paymentScreenOf(state),
+  };
 };

@@ -5,6 +5,7 @@ import {
   type Charge,
   changePlanPreview,
   daysBeforeDeactivation,
+  type Effect,
   FREEMIUM,
   isSmart,
   nextState,
@@ -34,6 +35,8 @@ const STALE = '2001-01-01T00:00:00.000Z';
 type Command =
   | { kind: 'event'; event: SubscriptionEvent }
   | { kind: 'advance'; ms: number }
+  /** Time passes and no job runs: the next event arrives between a deadline and its job. */
+  | { kind: 'advanceQuietly'; ms: number }
   | { kind: 'restart' };
 
 const planArb = fc.constantFrom(...PLANS);
@@ -51,6 +54,10 @@ const commandArb: fc.Arbitrary<Command> = fc.oneof(
   {
     weight: 2,
     arbitrary: fc.integer({ min: 0, max: 400 * DAY }).map((ms) => ({ kind: 'advance', ms }) as Command),
+  },
+  {
+    weight: 6,
+    arbitrary: fc.integer({ min: 0, max: 40 * DAY }).map((ms) => ({ kind: 'advanceQuietly', ms }) as Command),
   },
   {
     weight: 12,
@@ -129,14 +136,15 @@ const live = (commands: Command[], saw: (what: string) => void) => {
     charged: [],
   };
 
-  const send = (event: SubscriptionEvent) => {
-    const before = state;
-    const preview = event.type === 'changePlan' ? changePlanPreview(before, event.plan, new Date(now)) : null;
-    const result = nextState(before, event, new Date(now));
-    if (!result.ok) return result;
-    if ('periodStart' in event)
-      expect(event.periodStart, 'an answer to another charge taken').not.toBe(STALE);
-    state = result.state;
+  /** Books an accepted event (or the catching up before it) that took `before` to `after`. */
+  const book = (
+    event: SubscriptionEvent,
+    before: SubscriptionState,
+    after: SubscriptionState,
+    effects: Effect[],
+    preview: ReturnType<typeof changePlanPreview> | null,
+  ) => {
+    state = after;
     saw(event.type);
     if (before.status !== state.status)
       saw(`${before.status} → ${state.status}${state.status === 'freemium' ? `:${state.lapsed}` : ''}`);
@@ -211,7 +219,7 @@ const live = (commands: Command[], saw: (what: string) => void) => {
     }
 
     // What the machine asked for.
-    for (const effect of result.effects) {
+    for (const effect of effects) {
       if (effect.type !== 'charge') continue;
       expect(books.early, 'an early adopter billed').toBe(false);
       expect(books.cancelled, 'a cancelled subscription billed').toBeNull();
@@ -241,6 +249,37 @@ const live = (commands: Command[], saw: (what: string) => void) => {
     }
     if (state.status === 'paymentPending' && books.outstanding === null)
       throw new Error('pending without a charge');
+  };
+
+  const send = (event: SubscriptionEvent) => {
+    const before = state;
+    const at = new Date(now);
+    const preview = event.type === 'changePlan' ? changePlanPreview(before, event.plan, at) : null;
+    const result = nextState(before, event, at);
+    if (!result.ok) return result;
+    if ('periodStart' in event)
+      expect(event.periodStart, 'an answer to another charge taken').not.toBe(STALE);
+    let effects = result.effects;
+    let judged = before;
+    if (event.type !== 'timePasses') {
+      // An event that arrives after a deadline whose job has not run: what fell due is caught up first,
+      // with its own effects (a renewal charged), then the event is judged on that state.
+      const caught = nextState(before, { type: 'timePasses' }, at);
+      if (!caught.ok) throw new Error('timePasses refused');
+      if (JSON.stringify(caught.state) !== JSON.stringify(before)) {
+        saw('event between a deadline and its job');
+        const count = caught.effects.length;
+        if (JSON.stringify(effects.slice(0, count)) === JSON.stringify(caught.effects)) {
+          book({ type: 'timePasses' }, before, caught.state, caught.effects, null);
+          effects = effects.slice(count);
+        } else {
+          // Only an early adoption drops what catching up asked for: nothing is billed to it.
+          expect(result.state.status, 'catching up lost its effects').toBe('earlyAdopter');
+        }
+        judged = caught.state;
+      }
+    }
+    book(event, judged, result.state, effects, preview);
     return result;
   };
 
@@ -257,6 +296,9 @@ const live = (commands: Command[], saw: (what: string) => void) => {
         );
       }
     const at = new Date(now);
+    // Behind its job (time passed quietly), the books judge the state once the job has run.
+    const caughtUp = nextState(state, { type: 'timePasses' }, at);
+    if (caughtUp.ok && JSON.stringify(caughtUp.state) !== JSON.stringify(state)) return;
     expect(isSmart(state, at), `Smart at ${at.toISOString()} in ${JSON.stringify(state)}`).toBe(
       expectedSmart(books, now),
     );
@@ -281,6 +323,9 @@ const live = (commands: Command[], saw: (what: string) => void) => {
         expect(isSmart(before, new Date(now)), 'Smart differs before the job ran').toBe(
           isSmart(state, new Date(now)),
         );
+    } else if (command.kind === 'advanceQuietly') {
+      now += command.ms;
+      // No job ran: the books learn what fell due from the next event's effects.
     } else if (command.kind === 'restart') {
       const stored = JSON.stringify(state);
       state = JSON.parse(stored);
@@ -316,6 +361,7 @@ describe('subscription rules, random lives', () => {
       'partner → freemium:partnerEnded',
       'partner → paid',
       'earlyAdopterGranted',
+      'event between a deadline and its job',
     ])
       expect(seen.get(what) ?? 0, what).toBeGreaterThan(10);
   });

@@ -3,16 +3,19 @@ import {
   addMonths,
   type BillingPlan,
   changePlanPreview,
+  choiceEvents,
   daysBeforeDeactivation,
   type Effect,
   FREEMIUM,
   isSmart,
   nextState,
   nextWakeUp,
+  planChoice,
   type SubscriptionEvent,
   type SubscriptionState,
   servedMenuLimit,
   subscriptionRowFlags,
+  subscriptionView,
 } from '../src/subscription-rules.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -124,11 +127,11 @@ describe('renewal', () => {
   it('reminds seven days before, then charges the next period from the old end, once', () => {
     const c = paidClub();
     c.advance(23);
-    expect(c.emails()).toEqual([]);
+    expect(c.emails()).toEqual(['paymentReceived']);
     c.at('2026-02-03T09:00:00.000Z');
-    expect(c.emails()).toEqual(['renewalInSevenDays']);
+    expect(c.emails()).toEqual(['paymentReceived', 'renewalInSevenDays']);
     c.advance(1);
-    expect(c.emails()).toEqual(['renewalInSevenDays']);
+    expect(c.emails()).toEqual(['paymentReceived', 'renewalInSevenDays']);
     c.at('2026-02-10T09:00:00.000Z');
     expect(c.charges()).toHaveLength(2);
     expect(c.charges()[1]).toMatchObject({
@@ -160,16 +163,11 @@ describe('renewal', () => {
     expect(c.charges()[1]).toMatchObject({ periodStart: '2026-02-20T09:00:00.000Z' });
   });
 
-  it('schedules the next job whenever it changes', () => {
+  it('names the next job from the state alone', () => {
     const c = paidClub();
     expect(nextWakeUp(c.state)).toEqual({ job: 'renewalReminder', at: '2026-02-03T09:00:00.000Z' });
-    expect(c.effects.at(-1)).toEqual({
-      type: 'schedule',
-      job: 'renewalReminder',
-      at: '2026-02-03T09:00:00.000Z',
-    });
     c.at('2026-02-03T09:00:00.000Z');
-    expect(c.effects.at(-1)).toEqual({ type: 'schedule', job: 'renewal', at: '2026-02-10T09:00:00.000Z' });
+    expect(nextWakeUp(c.state)).toEqual({ job: 'renewal', at: '2026-02-10T09:00:00.000Z' });
   });
 
   it('reads Smart the same before the renewal or deactivation job has run', () => {
@@ -217,7 +215,7 @@ describe('payment failed', () => {
     expect(c.smart).toBe(false);
     expect(servedMenuLimit(c.state, c.now)).toBe(2);
     // The clock jumped straight to the renewal date: no late reminder.
-    expect(c.emails()).toEqual(['paymentFailed', 'clubDeactivated']);
+    expect(c.emails()).toEqual(['paymentReceived', 'paymentFailed', 'clubDeactivated']);
   });
 
   it('a retry with a new method charges the same period again and returns to paid', () => {
@@ -266,7 +264,8 @@ describe('cancel and reactivate', () => {
     expect(c.state).toMatchObject({ status: 'freemium', lapsed: 'expired' });
     c.advance(60);
     expect(c.charges()).toHaveLength(1);
-    expect(c.emails()).toEqual([]);
+    // A receipt and the cancellation's confirmation; no reminder of a renewal that will not come.
+    expect(c.emails()).toEqual(['paymentReceived', 'renewalCancelled']);
     expect(c.send({ type: 'reactivate' })).toEqual({ ok: false, code: 'SUBSCRIPTION_EXPIRED' });
   });
 
@@ -389,6 +388,18 @@ describe('partner and early adopter', () => {
     });
   });
 
+  it('an early adoption granted after a renewal fell due, before its job ran, charges nothing', () => {
+    const c = paidClub();
+    const before = c.charges().length;
+    // The renewal date passed; the job has not run yet when the admin makes the club an early adopter.
+    const granted = nextState(c.state, { type: 'earlyAdopterGranted' }, new Date('2026-02-10T10:00:00.000Z'));
+    expect(granted.ok).toBe(true);
+    if (!granted.ok) return;
+    expect(granted.state).toEqual({ status: 'earlyAdopter' });
+    expect(granted.effects.filter((effect) => effect.type === 'charge')).toEqual([]);
+    expect(c.charges()).toHaveLength(before);
+  });
+
   it('an early adopter is Smart for ever and never billed', () => {
     const c = paidClub();
     c.at('2026-02-10T09:00:00.000Z');
@@ -400,5 +411,102 @@ describe('partner and early adopter', () => {
     expect(c.charges()).toHaveLength(2);
     c.send({ type: 'earlyAdopterRevoked' });
     expect(c.state).toEqual(FREEMIUM);
+  });
+});
+
+describe('what the owner sees and may do', () => {
+  const at = (instant: string) => new Date(instant);
+
+  it('offers subscribing on Free, changing when paying, the current plan as current', () => {
+    expect(planChoice(FREEMIUM, MONTHLY, at('2026-01-10T09:00:00.000Z'))).toEqual({
+      kind: 'subscribe',
+      needsCard: true,
+    });
+    const c = paidClub();
+    expect(planChoice(c.state, MONTHLY, c.now)).toEqual({ kind: 'current', label: 'active' });
+    expect(planChoice(c.state, ANNUAL, c.now)).toEqual({ kind: 'change', needsCard: false });
+    expect(choiceEvents(c.state, ANNUAL, c.now)).toEqual({
+      ok: true,
+      events: [{ type: 'changePlan', plan: ANNUAL }],
+    });
+    expect(choiceEvents(c.state, MONTHLY, c.now)).toEqual({ ok: false, code: 'SAME_PLAN' });
+  });
+
+  it('after a cancel: the same plan reactivates, another reactivates with it, until the end', () => {
+    const c = paidClub();
+    c.advance(10);
+    c.send({ type: 'cancelRenewal' });
+    expect(planChoice(c.state, MONTHLY, c.now)).toEqual({ kind: 'reactivate', needsCard: true });
+    expect(choiceEvents(c.state, ANNUAL, c.now)).toEqual({
+      ok: true,
+      events: [{ type: 'reactivate' }, { type: 'changePlan', plan: ANNUAL }],
+    });
+    const view = subscriptionView(c.state, c.now);
+    expect(view).toMatchObject({ status: 'renewalCancelled', canReactivate: true, cancelUntil: null });
+    expect(view.nextInvoice).toBeNull();
+    // Once the period ended, with no job run yet, it reads as Free: subscribing again.
+    const after = at('2026-02-10T09:00:00.000Z');
+    expect(planChoice(c.state, MONTHLY, after)).toEqual({ kind: 'subscribe', needsCard: true });
+    expect(subscriptionView(c.state, after)).toMatchObject({ status: 'freemium', isSmart: false });
+  });
+
+  it('says until when the renewal can be cancelled, and nothing once it is too late', () => {
+    const c = paidClub();
+    expect(subscriptionView(c.state, c.now).cancelUntil).toBe('2026-02-09T09:00:00.000Z');
+    expect(subscriptionView(c.state, at('2026-02-09T10:00:00.000Z')).cancelUntil).toBeNull();
+  });
+
+  it('after a failed renewal: pay the same plan again, another is not offered', () => {
+    const c = paidClub();
+    c.at('2026-02-10T09:00:00.000Z');
+    c.send({ type: 'paymentFailed', code: 'declined' });
+    expect(planChoice(c.state, MONTHLY, c.now)).toEqual({ kind: 'payAgain', needsCard: true });
+    expect(planChoice(c.state, ANNUAL, c.now)).toEqual({ kind: 'unavailable', reason: 'paymentFailed' });
+    expect(subscriptionView(c.state, c.now)).toMatchObject({
+      paymentScreen: 'payAgain',
+      daysBeforeDeactivation: 7,
+      paymentPending: false,
+    });
+    c.send({ type: 'retryPayment' });
+    expect(subscriptionView(c.state, c.now)).toMatchObject({
+      paymentScreen: 'pending',
+      paymentPending: true,
+    });
+  });
+
+  it('a first payment the bank holds is confirmed, not charged again', () => {
+    const c = club();
+    c.send({ type: 'subscribe', plan: MONTHLY });
+    c.send({ type: 'paymentFailed', code: 'authenticationRequired' });
+    expect(planChoice(c.state, MONTHLY, c.now)).toEqual({ kind: 'confirm', needsCard: false });
+    expect(choiceEvents(c.state, MONTHLY, c.now)).toEqual({ ok: true, events: 'waiting' });
+    expect(planChoice(c.state, ANNUAL, c.now)).toEqual({ kind: 'unavailable', reason: 'paymentPending' });
+    expect(subscriptionView(c.state, c.now).paymentScreen).toBe('subscribe');
+  });
+
+  it('an early adopter has nothing to choose or pay', () => {
+    const state: SubscriptionState = { status: 'earlyAdopter' };
+    const now = at('2030-01-01T00:00:00.000Z');
+    expect(planChoice(state, MONTHLY, now)).toEqual({ kind: 'unavailable', reason: 'earlyAdopter' });
+    expect(choiceEvents(state, MONTHLY, now)).toEqual({ ok: false, code: 'EARLY_ADOPTER' });
+    expect(subscriptionView(state, now)).toMatchObject({
+      isSmart: true,
+      paymentScreen: 'nothingToPay',
+      nextInvoice: null,
+      cancelUntil: null,
+    });
+  });
+
+  it('a partner period: choose what follows it, change it, then it is current', () => {
+    const c = club();
+    c.send({ type: 'partnerGranted', months: 6, brandId: 3 });
+    expect(planChoice(c.state, MONTHLY, c.now)).toEqual({ kind: 'subscribe', needsCard: true });
+    c.send({ type: 'subscribe', plan: MONTHLY });
+    expect(planChoice(c.state, MONTHLY, c.now)).toEqual({ kind: 'current', label: 'startsAfterOffer' });
+    expect(planChoice(c.state, ANNUAL, c.now)).toEqual({ kind: 'change', needsCard: true });
+    expect(subscriptionView(c.state, c.now)).toMatchObject({
+      paymentScreen: 'cards',
+      nextInvoice: { on: '2026-07-10T09:00:00.000Z', cents: 1220 },
+    });
   });
 });

@@ -17,12 +17,37 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
+/**
+ * The last check of a club's VAT number with the EU's VIES service: `unavailable` when VIES could not
+ * answer (the format check stood instead). Kept on the club and copied onto each invoice it applied to.
+ */
+export type VatCheck = {
+  vatNumber: string;
+  status: 'valid' | 'invalid' | 'unavailable';
+  checkedAt: string;
+  /** The name VIES holds for the number, when it gives one. */
+  name?: string | null;
+};
+
 /** A party of an invoice as it was when issued. */
 export type InvoiceParty = {
   name: string;
   vatNumber: string;
   addressLines: string[];
   country: string;
+  /** Italian buyers: the SDI recipient code (7 characters), or their PEC address, and codice fiscale. */
+  sdiCode?: string | null;
+  pec?: string | null;
+  fiscalCode?: string | null;
+  /** Reverse charge for an EU buyer: what VIES said when the invoice was issued. */
+  vatCheck?: VatCheck | null;
+  /** The seller's postal parts, which FatturaPA asks for one by one (configuration). */
+  street?: string;
+  postalCode?: string;
+  city?: string;
+  province?: string | null;
+  /** The seller's tax regime (FatturaPA RegimeFiscale, RF01 ordinary). */
+  taxRegime?: string;
 };
 
 // Column names are snake_case in SQL (drizzle's `casing: 'snake_case'`), camelCase here.
@@ -233,6 +258,18 @@ export const clubs = pgTable(
     salesAccountLastName: text(),
     companyName: text().notNull(),
     vatNumber: text().notNull(),
+    /** Italian e-invoices (FatturaPA): the SDI recipient code (7 characters) or a PEC address. */
+    sdiCode: text(),
+    pec: text(),
+    /** Codice fiscale, when it differs from the VAT number or there is none. */
+    fiscalCode: text(),
+    /** The last VIES check of `vatNumber` (reverse charge for EU buyers). */
+    vatCheck: jsonb().$type<VatCheck>(),
+    /**
+     * Smart settings (`SETTING_FEATURES` of the contract) the owner switched off themselves: becoming Smart
+     * turns on every other one.
+     */
+    smartSettingsOff: text().array().notNull().default(sql`'{}'::text[]`),
     /** Platform state: waiting for activation, active, or disabled by the platform. */
     status: text({ enum: ['pending', 'active', 'suspended'] })
       .notNull()
@@ -514,10 +551,10 @@ export const subscriptions = pgTable('subscriptions', {
   paymentFailedAt: timestamp({ withTimezone: true }),
   /**
    * The whole subscription state machine (`SubscriptionState` of @carta/contract/subscription-rules, 0049);
-   * the columns above are derived from it at every write. Null on rows written before it (and by tests
-   * that seed a plain paid period): those are Smart until `currentPeriodEnd`.
+   * the columns above are derived from it at every write. Rows written before it was kept were migrated
+   * once (0016).
    */
-  state: jsonb().$type<SubscriptionState>(),
+  state: jsonb().$type<SubscriptionState>().notNull(),
   /** When the club stops being Smart unless something happens (`smartUntil` of the rules); null = not Smart. */
   smartUntil: timestamp({ withTimezone: true }),
   createdAt: createdAt(),
@@ -548,6 +585,8 @@ export const paymentMethods = pgTable(
     expMonth: integer().notNull(),
     expYear: integer().notNull(),
     isPrimary: boolean().notNull().default(false),
+    /** When the owner was told this card is about to expire (once per card). */
+    expiryRemindedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [
@@ -634,6 +673,106 @@ export const invoices = pgTable(
     buyer: jsonb().$type<InvoiceParty>().notNull(),
   },
   (table) => [uniqueIndex().on(table.year, table.sequence), index().on(table.clubId)],
+);
+
+/**
+ * Money given back on a paid charge, whole or part: asked of the provider by an admin, or on its own when
+ * a payment succeeded after the rules had given it up. A credit note is issued once it succeeded.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: identity(),
+    clubId: integer()
+      .notNull()
+      .references(() => clubs.id, { onDelete: 'cascade' }),
+    chargeId: integer()
+      .notNull()
+      .references(() => charges.id),
+    /** The invoice it corrects; null for a late payment that never had one. */
+    invoiceId: integer().references(() => invoices.id),
+    amountCents: integer().notNull(),
+    currency: text().notNull(),
+    /** admin: an admin asked for it; lateSuccess: a payment the subscription no longer waited for. */
+    reason: text({ enum: ['admin', 'lateSuccess'] }).notNull(),
+    /** What the admin wrote, shown on the credit note. */
+    note: text(),
+    status: text({ enum: ['pending', 'succeeded', 'failed'] })
+      .notNull()
+      .default('pending'),
+    providerRefundId: text().unique(),
+    errorMessage: text(),
+    requestedBy: integer().references(() => accounts.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index().on(table.clubId), index().on(table.chargeId)],
+);
+
+/** A credit note per refund that succeeded on an invoiced charge, numbered per year in its own series. */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: identity(),
+    clubId: integer()
+      .notNull()
+      .references(() => clubs.id, { onDelete: 'cascade' }),
+    invoiceId: integer()
+      .notNull()
+      .references(() => invoices.id),
+    refundId: integer()
+      .notNull()
+      .unique()
+      .references(() => refunds.id),
+    year: integer().notNull(),
+    sequence: integer().notNull(),
+    issuedAt: timestamp({ withTimezone: true }).notNull(),
+    currency: text().notNull(),
+    netCents: integer().notNull(),
+    vatBasisPoints: integer().notNull(),
+    vatCents: integer().notNull(),
+    grossCents: integer().notNull(),
+    reverseCharge: boolean().notNull(),
+    seller: jsonb().$type<InvoiceParty>().notNull(),
+    buyer: jsonb().$type<InvoiceParty>().notNull(),
+  },
+  (table) => [uniqueIndex().on(table.year, table.sequence), index().on(table.clubId)],
+);
+
+/**
+ * Each invoice's and credit note's FatturaPA file on its way to the Sistema di Interscambio through the
+ * configured intermediary: what became of it (delivered, or rejected with the reason), tried again while
+ * the intermediary cannot be reached.
+ */
+export const eInvoiceTransmissions = pgTable(
+  'e_invoice_transmissions',
+  {
+    id: identity(),
+    clubId: integer()
+      .notNull()
+      .references(() => clubs.id, { onDelete: 'cascade' }),
+    documentKind: text({ enum: ['invoice', 'creditNote'] }).notNull(),
+    documentId: integer().notNull(),
+    /** The FatturaPA file name (IT<seller VAT>_<progressive>.xml). */
+    fileName: text().notNull(),
+    status: text({ enum: ['waiting', 'sent', 'delivered', 'rejected'] })
+      .notNull()
+      .default('waiting'),
+    /** The intermediary's id for the file. */
+    providerId: text(),
+    /** Why SDI rejected it (or why sending failed), as the intermediary said. */
+    reason: text(),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }),
+    sentAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex().on(table.documentKind, table.documentId),
+    index().on(table.status),
+    index().on(table.clubId),
+  ],
 );
 
 /** Provider events already handled: a webhook delivered twice is acted on once. */

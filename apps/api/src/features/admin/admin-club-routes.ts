@@ -12,6 +12,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
 import { ownerWriteErrors as errors, bearerSecurity as security } from '../../lib/route-schemas.ts';
 import { callerOf } from '../../plugins/auth.ts';
+import { afterCommit, type PendingChange } from '../billing/billing-service.ts';
 import { grantSponsorship, recordEarlyAdopter } from '../billing/subscription-actions.ts';
 import { activateClub } from '../clubs/create-club.ts';
 import { clubDisabledEmail } from '../mail/templates.ts';
@@ -24,7 +25,6 @@ import {
   lockClubWithOwner,
   replaceClubMessage,
   setClubStatus,
-  setFreeForever,
 } from './admin-club-store.ts';
 import { auditedChange } from './audit.ts';
 
@@ -130,16 +130,19 @@ export const adminClubRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { clubId } = request.params;
-      return auditedChange(app, callerOf(request).accountId, async (tx) => {
-        // The rules first, with the club's flag as it was: an early adopter's billing stops, a revoked one is Free.
+      const now = new Date();
+      let pending: PendingChange | null = null;
+      const club = await auditedChange(app, callerOf(request).accountId, async (tx) => {
+        // Through the rules: an early adopter's billing stops, a revoked one is Free.
         if (!(await clubExists(tx, clubId))) throw notFound();
-        await recordEarlyAdopter(tx, clubId, request.body.freeForever, new Date());
-        await setFreeForever(tx, clubId, request.body.freeForever);
+        pending = await recordEarlyAdopter(tx, clubId, request.body.freeForever, now);
         return {
           audit: { action: 'club.freeForever', target: { type: 'club', id: clubId }, details: request.body },
           result: await loadAdminClub(tx, clubId),
         };
       });
+      if (pending) await afterCommit(app.billing, pending, now);
+      return club;
     },
   );
 
@@ -159,14 +162,19 @@ export const adminClubRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { clubId } = request.params;
-      return auditedChange(app, callerOf(request).accountId, async (tx) => {
+      const now = new Date();
+      let pending: PendingChange | null = null;
+      const club = await auditedChange(app, callerOf(request).accountId, async (tx) => {
         if (!(await clubExists(tx, clubId))) throw notFound();
-        await grantSponsorship(tx, clubId, request.body, new Date());
+        pending = await grantSponsorship(tx, clubId, request.body, now);
         return {
           audit: { action: 'club.sponsorship', target: { type: 'club', id: clubId }, details: request.body },
           result: await loadAdminClub(tx, clubId),
         };
       });
+      // The same after-commit path as every subscription change: its emails and charges.
+      if (pending) await afterCommit(app.billing, pending, now);
+      return club;
     },
   );
 

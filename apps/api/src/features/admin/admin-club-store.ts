@@ -1,10 +1,12 @@
 import type { AdminClubsQuerySchema, ClubMessageRequestSchema } from '@carta/contract/admin';
 import { phoneLookupKey } from '@carta/contract/phone-numbers';
+import { FREEMIUM } from '@carta/contract/subscription-rules';
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
-import { accounts, addresses, brands, clubMessages, clubs } from '../../db/schema.ts';
+import { accounts, addresses, brands, clubMessages, clubs, subscriptions } from '../../db/schema.ts';
 import { notFound } from '../../lib/app-error.ts';
+import { subscriptionSummary } from '../billing/payment-state.ts';
 import { clubState } from '../clubs/plan.ts';
 
 type ClubMessage = z.output<typeof ClubMessageRequestSchema>;
@@ -34,6 +36,7 @@ const selectAdminClubs = (db: Executor, where: SQL | undefined) =>
         phone: accounts.phone,
       },
       brand: { id: brands.id, name: brands.name, enabled: brands.enabled },
+      subscription: { state: subscriptions.state },
       message: {
         id: clubMessages.id,
         severity: clubMessages.severity,
@@ -45,6 +48,7 @@ const selectAdminClubs = (db: Executor, where: SQL | undefined) =>
     .innerJoin(accounts, eq(accounts.id, clubs.ownerId))
     .innerJoin(addresses, eq(addresses.id, clubs.addressId))
     .leftJoin(brands, eq(brands.id, clubs.brandId))
+    .leftJoin(subscriptions, eq(subscriptions.clubId, clubs.id))
     .leftJoin(clubMessages, eq(clubMessages.clubId, clubs.id))
     .where(where);
 
@@ -56,6 +60,7 @@ const toAdminClub = ({ club, ...row }: AdminClubRow) => ({
   country: row.country,
   state: clubState(club),
   freeForever: club.freeForever,
+  subscription: subscriptionSummary(row.subscription?.state ?? FREEMIUM, new Date()),
   brand: row.brand,
   owner: row.owner,
   message: row.message,
@@ -123,16 +128,6 @@ export const lockClubWithOwner = async (tx: Transaction, clubId: number) => {
 
 export const setClubStatus = (tx: Transaction, clubId: number, status: 'active' | 'suspended') =>
   tx.update(clubs).set({ status, updatedAt: new Date() }).where(eq(clubs.id, clubId));
-
-/** Answers false when there is no such club. */
-export const setFreeForever = async (tx: Transaction, clubId: number, freeForever: boolean) => {
-  const updated = await tx
-    .update(clubs)
-    .set({ freeForever, updatedAt: new Date() })
-    .where(eq(clubs.id, clubId))
-    .returning({ id: clubs.id });
-  return updated.length > 0;
-};
 
 export const clubExists = async (tx: Transaction, clubId: number) => {
   const [club] = await tx.select({ id: clubs.id }).from(clubs).where(eq(clubs.id, clubId));

@@ -3,9 +3,10 @@ import type {
   CreatePaymentPlanRequest,
   UpdatePaymentPlanRequest,
 } from '@carta/contract/billing';
-import { and, asc, count, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
 import { paymentPlans, subscriptions } from '../../db/schema.ts';
+import { isSmartNowSql } from '../billing/subscription-store.ts';
 
 // The plan catalogue as admins keep it (0044, 0049). A subscription keeps the amount it was taken at
 // (the rules' state), so a price change reaches new subscriptions and plan changes, not renewals.
@@ -28,11 +29,8 @@ const planWithSubscribers = (db: Executor) =>
     .from(paymentPlans)
     .leftJoin(
       subscriptions,
-      // Subscriptions that are Smart now (a legacy row without a state: until its period end).
-      and(
-        eq(subscriptions.paymentPlanId, paymentPlans.id),
-        sql`coalesce(${subscriptions.smartUntil}, case when ${subscriptions.state} is null then ${subscriptions.currentPeriodEnd} end) > now()`,
-      ),
+      // Subscriptions that are Smart now, as the rules say.
+      and(eq(subscriptions.paymentPlanId, paymentPlans.id), isSmartNowSql()),
     )
     .groupBy(paymentPlans.id);
 

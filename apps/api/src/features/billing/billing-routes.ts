@@ -27,7 +27,6 @@ import { renderInvoicePdf } from './invoice-pdf.ts';
 import { listInvoices, loadInvoice } from './invoice-store.ts';
 import { listPaymentMethods } from './payment-method-store.ts';
 import {
-  advanceTestClock,
   cancelRenewal,
   choosePlan,
   choosePrimary,
@@ -36,6 +35,7 @@ import {
   saveCard,
   startSetup,
 } from './subscription-actions.ts';
+import { advanceTestClock } from './test-clock.ts';
 
 /** Subscription, payment methods and invoices of one club (issue 15): registered inside clubScope. */
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,22 +1,25 @@
-import type { Language } from '@carta/contract/limits';
-import { formatCents } from '@carta/contract/payments';
-import {
-  type EmailKind,
-  PAYMENT_FAILURE_GRACE_DAYS,
-  type SubscriptionEvent,
-  type SubscriptionState,
-} from '@carta/contract/subscription-rules';
-import { and, asc, eq, isNull, lt, lte, or } from 'drizzle-orm';
+import type { SubscriptionEvent } from '@carta/contract/subscription-rules';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Transaction } from '../../db/client.ts';
-import { billingJobs, charges, paymentEvents } from '../../db/schema.ts';
-import { formatLongDate } from '../../lib/long-date.ts';
+import { paymentEvents } from '../../db/schema.ts';
 import type { Mailer } from '../../lib/mailer.ts';
-import { billingEmail } from '../mail/templates.ts';
+import { remindExpiringCards } from './card-expiry.ts';
+import {
+  chargeOfPayment,
+  claimCharge,
+  clubOfCharge,
+  lockCharge,
+  recordProcessing,
+  staleChargeIds,
+  storeAnswer,
+} from './charge-store.ts';
 import { issueInvoice, type Seller } from './invoice-store.ts';
+import { claimDueJob, clubsWithDueJobs, postponeJob } from './job-store.ts';
 import { primaryMethodOf } from './payment-method-store.ts';
 import type { ChargeOutcome, PaymentProvider, ProviderEvent } from './provider.ts';
 import { ProviderUnavailableError } from './provider.ts';
+import { recordLateSuccessRefund, sendRefund } from './refund-store.ts';
+import { sendEmails } from './subscription-emails.ts';
 import {
   type AfterCommit,
   type LockedSubscription,
@@ -39,9 +42,26 @@ export type Billing = {
   seller: Seller;
 };
 
-/** A charge claimed but not answered by then (a crash, a provider that did not answer) is sent again. */
-const RESEND_AFTER_MS = 10 * 60 * 1000;
-const JOB_BATCH = 50;
+/** A change stored in a transaction that someone else commits (an admin's audited change). */
+export type PendingChange = { locked: LockedSubscription } & AfterCommit;
+
+/**
+ * What every subscription change leaves for after its commit, whoever committed it: its emails, then its
+ * charges handed to the provider. Answers the charges' outcomes.
+ */
+export const afterCommit = async (
+  billing: Billing,
+  { locked, emails, chargeIds }: PendingChange,
+  now: Date,
+): Promise<Map<number, ChargeOutcome>> => {
+  await sendEmails(billing, locked, emails, now);
+  const outcomes = new Map<number, ChargeOutcome>();
+  for (const chargeId of chargeIds) {
+    const outcome = await sendCharge(billing, chargeId, now);
+    if (outcome) outcomes.set(chargeId, outcome);
+  }
+  return outcomes;
+};
 
 /** Runs `change` on the club's locked subscription, then carries out what it left for after the commit. */
 export const changeSubscription = async <Result>(
@@ -54,12 +74,7 @@ export const changeSubscription = async <Result>(
     const subscription = await lockSubscription(tx, clubId);
     return { ...(await change(tx, subscription)), locked: subscription };
   });
-  await sendEmails(billing, locked, emails, now);
-  const outcomes = new Map<number, ChargeOutcome>();
-  for (const chargeId of chargeIds) {
-    const outcome = await sendCharge(billing, chargeId, now);
-    if (outcome) outcomes.set(chargeId, outcome);
-  }
+  const outcomes = await afterCommit(billing, { locked, emails, chargeIds }, now);
   return { result, outcomes };
 };
 
@@ -91,17 +106,7 @@ export const sendCharge = async (
   chargeId: number,
   now: Date,
 ): Promise<ChargeOutcome | null> => {
-  const [charge] = await billing.db
-    .update(charges)
-    .set({ sentAt: now, updatedAt: now })
-    .where(
-      and(
-        eq(charges.id, chargeId),
-        eq(charges.status, 'pending'),
-        or(isNull(charges.sentAt), lt(charges.sentAt, new Date(now.getTime() - RESEND_AFTER_MS))),
-      ),
-    )
-    .returning();
+  const charge = await claimCharge(billing.db, chargeId, now);
   if (!charge) return null;
   const method = await primaryMethodOf(billing.db, charge.clubId);
   let outcome: ChargeOutcome;
@@ -132,7 +137,7 @@ export const sendCharge = async (
 /**
  * The provider's answer to a charge, at once or through an event: stored on the charge and given to the
  * rules, once (an answer to a charge already answered changes nothing). A success the rules no longer
- * wait for (the club became Free meanwhile) is logged for a refund.
+ * wait for (the club became Free meanwhile) is refunded whole, on its own (0063).
  */
 export const recordOutcome = async (
   billing: Billing,
@@ -141,41 +146,24 @@ export const recordOutcome = async (
   now: Date,
 ): Promise<void> => {
   if (outcome.status === 'processing') {
-    await billing.db
-      .update(charges)
-      .set({ providerPaymentId: outcome.paymentId, updatedAt: now })
-      .where(and(eq(charges.id, chargeId), isNull(charges.providerPaymentId)));
+    await recordProcessing(billing.db, chargeId, outcome.paymentId, now);
     return;
   }
-  const [known] = await billing.db
-    .select({ clubId: charges.clubId })
-    .from(charges)
-    .where(eq(charges.id, chargeId));
-  if (!known) return;
-  await changeSubscription(
+  const clubId = await clubOfCharge(billing.db, chargeId);
+  if (clubId === null) return;
+  const { result: lateRefundId } = await changeSubscription<number | null | undefined>(
     billing,
-    known.clubId,
+    clubId,
     async (tx, locked) => {
-      const [charge] = await tx.select().from(charges).where(eq(charges.id, chargeId)).for('update');
+      const charge = await lockCharge(tx, chargeId);
       const idle = { result: undefined, emails: [], chargeIds: [] };
       if (!charge || charge.status === 'succeeded' || charge.status === 'failed') return idle;
       const wasDropped = charge.status === 'dropped';
-      await tx
-        .update(charges)
-        .set({
-          status: wasDropped ? 'dropped' : outcome.status,
-          providerPaymentId: outcome.paymentId ?? charge.providerPaymentId,
-          clientSecret: outcome.status === 'requiresAction' ? outcome.clientSecret : null,
-          errorCode: outcome.status === 'failed' ? outcome.code : null,
-          updatedAt: now,
-        })
-        .where(eq(charges.id, chargeId));
+      await storeAnswer(tx, charge, outcome, now);
       if (wasDropped) {
+        // Given back on its own, sent after the commit (0063).
         if (outcome.status === 'succeeded')
-          billing.log.error(
-            { chargeId, clubId: charge.clubId },
-            'payment succeeded for a dropped charge: refund it',
-          );
+          return { ...idle, result: await recordLateSuccessRefund(tx, charge) };
         return idle;
       }
       const periodStart = charge.periodStart.toISOString();
@@ -192,17 +180,20 @@ export const recordOutcome = async (
         if (outcome.status === 'succeeded') await issueInvoice(tx, charge, now, billing.seller);
         return { result: undefined, emails: done.emails, chargeIds: done.chargeIds };
       } catch (error) {
-        if (outcome.status === 'succeeded')
-          billing.log.error(
-            { chargeId, clubId: charge.clubId, err: error },
-            'payment succeeded after the subscription gave it up: refund it',
+        if (outcome.status === 'succeeded') {
+          billing.log.warn(
+            { chargeId, err: error },
+            'payment succeeded after the subscription gave it up: refunded',
           );
-        else billing.log.warn({ chargeId, err: error }, 'payment answer not taken by the rules');
+          return { ...idle, result: await recordLateSuccessRefund(tx, charge) };
+        }
+        billing.log.warn({ chargeId, err: error }, 'payment answer not taken by the rules');
         return idle;
       }
     },
     now,
   );
+  if (lateRefundId) await sendRefund(billing, lateRefundId, now);
 };
 
 /** A verified provider event (webhook, or the sandbox in process), acted on once per event id. */
@@ -228,72 +219,20 @@ export const handleProviderEvent = async (billing: Billing, event: ProviderEvent
   );
 };
 
-const chargeOfPayment = async (db: Database, paymentId: string) => {
-  const [charge] = await db
-    .select({ id: charges.id })
-    .from(charges)
-    .where(eq(charges.providerPaymentId, paymentId));
-  return charge?.id ?? null;
-};
-
-/** What the rules' state says of dates and money, for the emails. */
-const emailDetails = (state: SubscriptionState, language: Language) => {
-  const end =
-    state.status === 'paid' || state.status === 'partner' || state.status === 'renewalCancelled'
-      ? state.periodEnd
-      : null;
-  const date = end ? formatLongDate(end, language) : null;
-  const plan = state.status === 'paid' ? state.plan : state.status === 'partner' ? state.nextPlan : null;
-  const amount = plan ? formatCents(plan.amountCents, { language, currency: 'EUR' }) : null;
-  return { date, amount };
-};
-
-const sendEmails = async (billing: Billing, locked: LockedSubscription, kinds: EmailKind[], now: Date) => {
-  const language = locked.owner.language === 'en' ? 'en' : 'it';
-  for (const kind of kinds) {
-    const path = kind === 'paymentFailed' ? 'profile/billing' : 'profile/plan';
-    try {
-      await billing.mailer.send(
-        billingEmail(kind, language, locked.owner.email, {
-          name: locked.owner.name,
-          clubName: locked.clubName,
-          ...emailDetails(locked.state, language),
-          days: PAYMENT_FAILURE_GRACE_DAYS,
-          link: `${billing.publicUrl}/clubs/${locked.clubId}/${path}`,
-        }),
-      );
-    } catch (error) {
-      // The state is stored; a mail server hiccup must not undo it.
-      billing.log.warn({ err: error, kind, clubId: locked.clubId, at: now }, 'billing email not sent');
-    }
-  }
-};
-
 /**
  * Runs the jobs due by `now`: each club's in its own transaction, claimed with FOR UPDATE SKIP LOCKED so
  * that processes running at once share the work and never run one job twice; then charges claimed long
  * ago and never answered are sent again. Answers how many jobs ran.
  */
 export const runDueJobs = async (billing: Billing, now: Date): Promise<number> => {
-  const due = await billing.db
-    .select({ clubId: billingJobs.clubId })
-    .from(billingJobs)
-    .where(lte(billingJobs.dueAt, now))
-    .orderBy(asc(billingJobs.dueAt))
-    .limit(JOB_BATCH);
   let ran = 0;
-  for (const { clubId } of due) {
+  for (const clubId of await clubsWithDueJobs(billing.db, now)) {
     try {
       const { result } = await changeSubscription(
         billing,
         clubId,
         async (tx, locked) => {
-          const [job] = await tx
-            .select()
-            .from(billingJobs)
-            .where(and(eq(billingJobs.clubId, clubId), lte(billingJobs.dueAt, now)))
-            .for('update', { skipLocked: true });
-          if (!job) return { result: false, emails: [], chargeIds: [] };
+          if (!(await claimDueJob(tx, clubId, now))) return { result: false, emails: [], chargeIds: [] };
           const done = await transition(tx, locked, { type: 'timePasses' }, now);
           return { result: true, emails: done.emails, chargeIds: done.chargeIds };
         },
@@ -302,23 +241,10 @@ export const runDueJobs = async (billing: Billing, now: Date): Promise<number> =
       if (result) ran += 1;
     } catch (error) {
       billing.log.error({ err: error, clubId }, 'billing job failed; retried later');
-      await billing.db
-        .update(billingJobs)
-        .set({ dueAt: new Date(now.getTime() + 5 * 60 * 1000), lastError: String(error) })
-        .where(eq(billingJobs.clubId, clubId));
+      await postponeJob(billing.db, clubId, now, error);
     }
   }
-  const stale = await billing.db
-    .select({ id: charges.id })
-    .from(charges)
-    .where(
-      and(
-        eq(charges.status, 'pending'),
-        or(isNull(charges.sentAt), lt(charges.sentAt, new Date(now.getTime() - RESEND_AFTER_MS))),
-        lt(charges.createdAt, new Date(now.getTime() - 60 * 1000)),
-      ),
-    )
-    .limit(JOB_BATCH);
-  for (const { id } of stale) await sendCharge(billing, id, now);
+  for (const id of await staleChargeIds(billing.db, now)) await sendCharge(billing, id, now);
+  await remindExpiringCards(billing, now);
   return ran;
 };

@@ -8,17 +8,19 @@ import type {
 import {
   type BillingPlan,
   changePlanPreview,
+  chargesCard,
+  choiceEvents,
   type EmailKind,
-  FREEMIUM,
-  type SubscriptionEvent,
+  nextState,
+  planChoice,
   type SubscriptionState,
 } from '@carta/contract/subscription-rules';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
-import { brands, charges } from '../../db/schema.ts';
+import { brands } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { loadPaymentState, priceClubPlan } from '../payments/payment-store.ts';
-import { applyEvent, type Billing, changeSubscription } from './billing-service.ts';
+import { applyEvent, type Billing, changeSubscription, type PendingChange } from './billing-service.ts';
+import { chargeAwaitingConfirmation } from './charge-store.ts';
 import {
   addPaymentMethod,
   ensureCustomer,
@@ -26,13 +28,14 @@ import {
   primaryMethodOf,
   removePaymentMethod,
 } from './payment-method-store.ts';
+import { loadPaymentState, priceClubPlan } from './payment-store.ts';
 import type { ChargeOutcome } from './provider.ts';
-import { lockSubscription, overwriteState, refusal, transition } from './subscription-store.ts';
+import { lockSubscription, refusal, transition } from './subscription-store.ts';
 
 // What the owner's subscription calls do (issue 15), each one transaction through the rules, then the
 // charges sent; the route handlers only parse and answer.
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+const _DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A plan offered to the club, as the rules bill it: its gross for the club's billing country. */
 const billingPlanOf = async (db: Database, clubId: number, paymentPlanId: number) => {
@@ -63,12 +66,7 @@ const throwIfFirstPaymentFailed = (outcome: ChargeOutcome | undefined) => {
 
 /** The latest charge still waiting for the owner's confirmation, as an action to hand back. */
 const waitingAction = async (billing: Billing, clubId: number): Promise<PaymentAction | null> => {
-  const [charge] = await billing.db
-    .select({ providerPaymentId: charges.providerPaymentId, clientSecret: charges.clientSecret })
-    .from(charges)
-    .where(and(eq(charges.clubId, clubId), eq(charges.status, 'requiresAction')))
-    .orderBy(desc(charges.id))
-    .limit(1);
+  const charge = await chargeAwaitingConfirmation(billing.db, clubId);
   if (!charge?.providerPaymentId || !charge.clientSecret) return null;
   return actionOf(billing, {
     status: 'requiresAction',
@@ -78,10 +76,9 @@ const waitingAction = async (billing: Billing, clubId: number): Promise<PaymentA
 };
 
 /**
- * POST /clubs/{clubId}/subscription: what choosing `paymentPlanId` means in the club's state. Free:
- * subscribe (a card is needed; the first payment is charged now). Paying: change plan. Renewal cancelled:
- * reactivate (and change plan when another is chosen). Payment failed: pay again. Partner period: the plan
- * to pay from its end. A first payment waiting for authentication: its confirmation again.
+ * POST /clubs/{clubId}/subscription: what choosing `paymentPlanId` means is the rules' `planChoice`
+ * (subscribe, change, reactivate, pay again, confirm a payment the bank holds), carried out by its events.
+ * A choice that charges a card needs one saved.
  */
 export const choosePlan = async (
   billing: Billing,
@@ -95,11 +92,15 @@ export const choosePlan = async (
     billing,
     clubId,
     async (tx, locked) => {
-      const events = eventsFor(locked.state, plan, hasCard, now);
-      if (events === 'waiting') return { result: true, emails: [], chargeIds: [] };
+      const chosen = choiceEvents(locked.state, plan, now);
+      if (!chosen.ok) throw refusal(chosen.code);
+      if (chosen.events === 'waiting') return { result: true, emails: [], chargeIds: [] };
+      const choice = planChoice(locked.state, plan, now);
+      if ('needsCard' in choice && choice.needsCard && !hasCard)
+        throw new AppError(409, 'PAYMENT_METHOD_REQUIRED');
       const emails: EmailKind[] = [];
       const chargeIds: number[] = [];
-      for (const event of events) {
+      for (const event of chosen.events) {
         const done = await transition(tx, locked, event, now, { isOwnerPresent: true, currency });
         emails.push(...done.emails);
         chargeIds.push(...done.chargeIds);
@@ -114,45 +115,7 @@ export const choosePlan = async (
   return { state: await loadPaymentState(billing.db, clubId, now), action };
 };
 
-/** The rules' events for choosing `plan` in `state`; 'waiting' when a payment only needs confirming. */
-const eventsFor = (
-  state: SubscriptionState,
-  plan: BillingPlan,
-  hasCard: boolean,
-  now: Date,
-): SubscriptionEvent[] | 'waiting' => {
-  const needsCard = () => {
-    if (!hasCard) throw new AppError(409, 'PAYMENT_METHOD_REQUIRED');
-  };
-  switch (state.status) {
-    case 'freemium':
-      needsCard();
-      return [{ type: 'subscribe', plan }];
-    case 'paymentPending':
-      if (state.paymentErrorCode === 'authenticationRequired') return 'waiting';
-      throw refusal('PAYMENT_PENDING');
-    case 'paid':
-      return [{ type: 'changePlan', plan }];
-    case 'renewalCancelled': {
-      needsCard();
-      // Reactivating keeps the plan; another plan is a change made right after.
-      if (new Date(state.periodEnd).getTime() <= now.getTime()) return [{ type: 'subscribe', plan }];
-      return state.plan.id === plan.id
-        ? [{ type: 'reactivate' }]
-        : [{ type: 'reactivate' }, { type: 'changePlan', plan }];
-    }
-    case 'paymentFailed':
-      needsCard();
-      return [{ type: 'retryPayment' }];
-    case 'partner':
-      needsCard();
-      return state.nextPlan ? [{ type: 'changePlan', plan }] : [{ type: 'subscribe', plan }];
-    case 'earlyAdopter':
-      throw refusal('EARLY_ADOPTER');
-  }
-};
-
-/** DELETE /clubs/{clubId}/subscription: the renewal cancelled (final once confirmed). */
+/** DELETE /clubs/{clubId}/subscription: the renewal cancelled; Smart stays until the period ends. */
 export const cancelRenewal = async (
   billing: Billing,
   clubId: number,
@@ -171,11 +134,12 @@ export const previewPlanChange = async (
 ): Promise<ChangePlanPreview> => {
   const { plan } = await billingPlanOf(billing.db, clubId, paymentPlanId);
   const state = await billing.db.transaction(async (tx) => (await lockSubscription(tx, clubId)).state);
-  // A cancelled renewal is reactivated first, as choosePlan does.
-  const judged: SubscriptionState =
-    state.status === 'renewalCancelled' && new Date(state.periodEnd).getTime() > now.getTime()
-      ? { ...state, status: 'paid', reminded: false, renewal: null }
-      : state;
+  // Choosing another plan while the renewal is cancelled reactivates it first (`reactivateWith`).
+  const reactivated =
+    planChoice(state, plan, now).kind === 'reactivateWith'
+      ? nextState(state, { type: 'reactivate' }, now)
+      : null;
+  const judged: SubscriptionState = reactivated?.ok ? reactivated.state : state;
   const preview = changePlanPreview(judged, plan, now);
   if (!preview.ok) throw refusal(preview.code);
   const currentEnd =
@@ -235,13 +199,6 @@ export const choosePrimary = async (billing: Billing, clubId: number, paymentMet
   await billing.db.transaction((tx) => makePrimary(tx, clubId, paymentMethodId));
 };
 
-/** Whether the club's state still charges a card (so its last one cannot be removed). */
-const chargesCard = (state: SubscriptionState) =>
-  state.status === 'paid' ||
-  state.status === 'paymentPending' ||
-  state.status === 'paymentFailed' ||
-  (state.status === 'partner' && state.nextPlan !== null);
-
 /** DELETE /clubs/{clubId}/payment-methods/{id}: removed here, then detached at the provider. */
 export const deleteCard = async (billing: Billing, clubId: number, paymentMethodId: number) => {
   const methodId = await billing.db.transaction(async (tx) => {
@@ -256,76 +213,46 @@ export const deleteCard = async (billing: Billing, clubId: number, paymentMethod
   }
 };
 
-/** The instants of a state moved `ms` earlier: the sandbox's test clock runs a club's time forward. */
-const shifted = (state: SubscriptionState, ms: number): SubscriptionState => {
-  const keys = new Set(['periodStart', 'periodEnd', 'since', 'failedAt']);
-  const walk = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(walk);
-    if (value === null || typeof value !== 'object') return value;
-    return Object.fromEntries(
-      Object.entries(value).map(([key, inner]) => [
-        key,
-        keys.has(key) && typeof inner === 'string'
-          ? new Date(Date.parse(inner) - ms).toISOString()
-          : walk(inner),
-      ]),
-    );
-  };
-  return walk(state) as SubscriptionState;
-};
-
-/**
- * POST /clubs/{clubId}/payments/sandbox/advance (sandbox only): the club's subscription lives `days`
- * days forward, as Stripe's test clocks do: its dates move back, then what fell due runs (renewal,
- * reminder, countdown, deactivation), charging the sandbox card as a renewal would.
- */
-export const advanceTestClock = async (billing: Billing, clubId: number, days: number, now: Date) => {
-  if (billing.provider.name !== 'sandbox') throw notFound();
-  const ms = days * DAY_MS;
-  await billing.db.transaction(async (tx) => {
-    const locked = await lockSubscription(tx, clubId);
-    await overwriteState(tx, locked, shifted(locked.state, ms), now);
-    // The charges still waiting move with it, in one statement.
-    const shift = sql`make_interval(secs => ${ms / 1000})`;
-    await tx
-      .update(charges)
-      .set({
-        periodStart: sql`${charges.periodStart} - ${shift}`,
-        periodEnd: sql`${charges.periodEnd} - ${shift}`,
-      })
-      .where(and(eq(charges.clubId, clubId), inArray(charges.status, ['pending', 'requiresAction'])));
-  });
-  // What fell due runs as the job would (a renewal more than a day late bills from now).
-  await applyEvent(billing, clubId, { type: 'timePasses' }, now);
-  return loadPaymentState(billing.db, clubId, now);
-};
-
 /**
  * An admin made the club an early adopter (Smart, never billed) or took it back (Free), inside the admin's
- * audited transaction: whatever was billed stops, nothing is charged.
+ * audited transaction, through the rules like any other change: whatever was billed stops, nothing is
+ * charged. What is left for after the commit goes to `afterCommit`.
  */
 export const recordEarlyAdopter = async (
   tx: Transaction,
   clubId: number,
   isEarlyAdopter: boolean,
   now: Date,
-) => {
+): Promise<PendingChange | null> => {
   const locked = await lockSubscription(tx, clubId);
-  const isStored = locked.row?.state?.status === 'earlyAdopter';
-  if (isEarlyAdopter === isStored) return;
-  if (isEarlyAdopter) await transition(tx, locked, { type: 'earlyAdopterGranted' }, now);
-  else await overwriteState(tx, locked, FREEMIUM, now);
+  if (isEarlyAdopter === (locked.state.status === 'earlyAdopter')) return null;
+  const done = await transition(
+    tx,
+    locked,
+    { type: isEarlyAdopter ? 'earlyAdopterGranted' : 'earlyAdopterRevoked' },
+    now,
+  );
+  return { locked, emails: done.emails, chargeIds: done.chargeIds };
 };
 
-/** An admin gave the club 6 or 12 months of Smart paid by a brand (spec §9); a paying club is refused. */
+/**
+ * An admin gave the club 6 or 12 months of Smart paid by a brand; a paying club is refused. Inside the
+ * admin's audited transaction; what is left for after the commit goes to `afterCommit`.
+ */
 export const grantSponsorship = async (
   tx: Transaction,
   clubId: number,
   grant: { brandId: number; months: 6 | 12 },
   now: Date,
-) => {
+): Promise<PendingChange> => {
   const [brand] = await tx.select({ id: brands.id }).from(brands).where(eq(brands.id, grant.brandId));
   if (!brand) throw notFound();
   const locked = await lockSubscription(tx, clubId);
-  await transition(tx, locked, { type: 'partnerGranted', months: grant.months, brandId: grant.brandId }, now);
+  const done = await transition(
+    tx,
+    locked,
+    { type: 'partnerGranted', months: grant.months, brandId: grant.brandId },
+    now,
+  );
+  return { locked, emails: done.emails, chargeIds: done.chargeIds };
 };

@@ -3,20 +3,23 @@ import {
   chargeOut,
   type Effect,
   type EmailKind,
+  FREEMIUM,
+  isSmart,
   nextState,
-  nextWakeUp,
   type RefusalCode,
   type SubscriptionEvent,
   type SubscriptionState,
   smartUntil,
   subscriptionRowFlags,
 } from '@carta/contract/subscription-rules';
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
-import { accounts, billingJobs, charges, clubs, paymentPlans, subscriptions } from '../../db/schema.ts';
+import { accounts, clubs, paymentPlans, subscriptions } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { signalGuestPagesChanged } from '../../plugins/guest-cache.ts';
-import { storedState } from '../payments/stored-state.ts';
+import { turnOnSmartSettings } from '../clubs/smart-settings.ts';
+import { type ChargeReason, dropChargesNotWaited, insertCharge } from './charge-store.ts';
+import { writeJob } from './job-store.ts';
 
 // The subscription as stored (docs/decisions/0049-subscriptions-stored-and-run.md): the rules' state in `subscriptions.state`,
 // the flag columns every other reader uses derived from it, the one due job per club, and the charges the
@@ -24,7 +27,6 @@ import { storedState } from '../payments/stored-state.ts';
 // row locked, so a webhook, the owner and the job runner never interleave on one club.
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
-type ChargeReason = 'first' | 'renewal' | 'retry';
 
 export type LockedSubscription = {
   clubId: number;
@@ -32,6 +34,8 @@ export type LockedSubscription = {
   freeForever: boolean;
   owner: { email: string; name: string; language: string };
   row: SubscriptionRow | null;
+  /** The billed plan's currency (EUR when none is billed yet). */
+  currency: string;
   state: SubscriptionState;
 };
 
@@ -46,11 +50,7 @@ export const lockSubscription = async (tx: Transaction, clubId: number): Promise
       freeForever: clubs.freeForever,
       owner: { email: accounts.email, name: accounts.name, language: accounts.language },
       row: subscriptions,
-      plan: {
-        months: paymentPlans.months,
-        priceCents: paymentPlans.priceCents,
-        vatBasisPoints: paymentPlans.vatBasisPoints,
-      },
+      currency: paymentPlans.currency,
     })
     .from(clubs)
     .innerJoin(accounts, eq(accounts.id, clubs.ownerId))
@@ -59,16 +59,31 @@ export const lockSubscription = async (tx: Transaction, clubId: number): Promise
     .where(eq(clubs.id, clubId))
     .for('update', { of: clubs });
   if (!found) throw notFound();
-  const state = storedState(found.row, found.plan, found.freeForever, new Date());
+  const state = found.row?.state ?? FREEMIUM;
   return {
     clubId,
     clubName: found.clubName,
     freeForever: found.freeForever,
     owner: found.owner,
     row: found.row,
+    currency: found.currency ?? 'EUR',
     state,
   };
 };
+
+/**
+ * `smart_until` of an early adopter, Smart for ever: a date rather than null, so that one SQL condition
+ * (`smart_until > now()`) reads Smart exactly as the rules' `isSmart` does.
+ */
+export const FOREVER = new Date('9999-12-31T00:00:00.000Z');
+
+/**
+ * The SQL condition "the subscription is Smart now", the rules' `isSmart` over the stored `smart_until`
+ * (written from the rules' `smartUntil` at every change; FOREVER for early adopters).
+ */
+export const isSmartNowSql = () => sql`${subscriptions.smartUntil} > now()`;
+
+const positiveOrNull = (id: number | undefined) => (id !== undefined && id > 0 ? id : null);
 
 /** Writes the state and the columns derived from it. */
 const writeState = async (
@@ -81,9 +96,10 @@ const writeState = async (
   const until = smartUntil(state);
   const columns = {
     state,
-    smartUntil: until === null || !Number.isFinite(until) ? null : new Date(until),
-    paymentPlanId: billedPlan(state)?.id ?? locked.row?.paymentPlanId ?? null,
-    sponsorBrandId: state.status === 'partner' ? state.brandId : null,
+    smartUntil: until === null ? null : Number.isFinite(until) ? new Date(until) : FOREVER,
+    // Ids of 0 come from rows migrated without a plan or a brand (0016): no row to point at.
+    paymentPlanId: positiveOrNull(billedPlan(state)?.id) ?? locked.row?.paymentPlanId ?? null,
+    sponsorBrandId: state.status === 'partner' ? positiveOrNull(state.brandId) : null,
     kind: flags?.kind ?? locked.row?.kind ?? ('paid' as const),
     currentPeriodEnd: flags ? new Date(flags.currentPeriodEnd) : (locked.row?.currentPeriodEnd ?? now),
     isRenewalCancelled: flags?.isRenewalCancelled ?? false,
@@ -95,22 +111,15 @@ const writeState = async (
   };
   if (locked.row) await tx.update(subscriptions).set(columns).where(eq(subscriptions.clubId, locked.clubId));
   else await tx.insert(subscriptions).values({ clubId: locked.clubId, ...columns });
+  // The admin's early-adopter flag is the state's, kept on the club for the lists that show it.
+  const isEarlyAdopter = state.status === 'earlyAdopter';
+  if (isEarlyAdopter !== locked.freeForever) {
+    await tx.update(clubs).set({ freeForever: isEarlyAdopter }).where(eq(clubs.id, locked.clubId));
+    locked.freeForever = isEarlyAdopter;
+  }
+  if (!isSmart(locked.state, now) && isSmart(state, now)) await turnOnSmartSettings(tx, locked.clubId);
   // The plan decides which menus, theme and banners guests see (0048): their kept pages go at commit.
   await signalGuestPagesChanged(tx, locked.clubId);
-};
-
-/** The one due job: what `nextWakeUp` says, or none. */
-const writeJob = async (tx: Transaction, clubId: number, state: SubscriptionState) => {
-  const next = nextWakeUp(state);
-  if (!next) {
-    await tx.delete(billingJobs).where(eq(billingJobs.clubId, clubId));
-    return;
-  }
-  const values = { job: next.job, dueAt: new Date(next.at), attempts: 0, lastError: null };
-  await tx
-    .insert(billingJobs)
-    .values({ clubId, ...values })
-    .onConflictDoUpdate({ target: billingJobs.clubId, set: values });
 };
 
 export type TransitionOptions = {
@@ -151,17 +160,7 @@ const store = async (
   await writeJob(tx, locked.clubId, state);
   // A charge no longer waited for (the renewal was cancelled during a failure, the club became an early
   // adopter) is not sent; one already sent gets its answer refused by the rules.
-  const waited = chargeOut(state);
-  await tx
-    .update(charges)
-    .set({ status: 'dropped', updatedAt: now })
-    .where(
-      and(
-        eq(charges.clubId, locked.clubId),
-        inArray(charges.status, ['pending', 'requiresAction']),
-        ...(waited ? [ne(charges.periodStart, new Date(waited.periodStart))] : []),
-      ),
-    );
+  await dropChargesNotWaited(tx, locked.clubId, chargeOut(state)?.periodStart ?? null, now);
   const chargeIds: number[] = [];
   const emails: EmailKind[] = [];
   for (const effect of effects) {
@@ -169,19 +168,17 @@ const store = async (
     if (effect.type !== 'charge') continue;
     const reason: ChargeReason =
       locked.state.status === 'freemium' ? 'first' : options.isOwnerPresent ? 'retry' : 'renewal';
-    const [charge] = await tx
-      .insert(charges)
-      .values({
-        clubId: locked.clubId,
-        paymentPlanId: effect.planId,
-        amountCents: effect.amountCents,
-        currency: options.currency ?? 'EUR',
-        periodStart: new Date(effect.periodStart),
-        periodEnd: new Date(effect.periodEnd),
-        reason,
-      })
-      .returning({ id: charges.id });
-    if (charge) chargeIds.push(charge.id);
+    const chargeId = await insertCharge(tx, {
+      clubId: locked.clubId,
+      paymentPlanId: effect.planId,
+      amountCents: effect.amountCents,
+      // A renewal bills in the plan's currency as the first payment did.
+      currency: options.currency ?? locked.currency,
+      periodStart: new Date(effect.periodStart),
+      periodEnd: new Date(effect.periodEnd),
+      reason,
+    });
+    if (chargeId !== null) chargeIds.push(chargeId);
   }
   locked.state = state;
   return { state, emails, chargeIds };

@@ -141,13 +141,17 @@ export const loadClubDetails = async (db: Executor, clubId: number): Promise<Clu
     companyName: club.companyName,
     vatNumber: club.vatNumber,
     billingAddress,
+    sdiCode: club.sdiCode,
+    pec: club.pec,
+    fiscalCode: club.fiscalCode,
+    vatCheck: club.vatCheck ?? null,
     brand: row.brand ? { id: row.brand.id, name: row.brand.name, enabled: row.brand.enabled } : null,
     salesAccount:
       club.salesAccountName || club.salesAccountLastName
         ? { name: club.salesAccountName, lastName: club.salesAccountLastName }
         : null,
     freeForever: club.freeForever,
-    plan: clubPlan({ freeForever: club.freeForever, subscription: row.subscription }),
+    plan: clubPlan({ subscription: row.subscription }),
     menuLanguages: club.menuLanguages.filter(isMenuLanguage),
     counts: { menus: menuCount?.value ?? 0, tables: tableCount?.value ?? 0, items: itemCount?.value ?? 0 },
     createdAt: club.createdAt.toISOString(),

@@ -1,41 +1,31 @@
 import type { ClubPlan, ClubState } from '@carta/contract/clubs';
 import { type PlanFeature, planAllows } from '@carta/contract/plan-features';
+import { FREEMIUM, type SubscriptionState, subscriptionView } from '@carta/contract/subscription-rules';
 import { eq } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
 import { clubs, subscriptions } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 
 export type PlanInputs = {
-  freeForever: boolean;
-  subscription: {
-    kind: 'paid' | 'partner';
-    currentPeriodEnd: Date;
-    /** Null on rows written before the rules' state was kept: those are Smart until `currentPeriodEnd`. */
-    state: unknown;
-    smartUntil: Date | null;
-  } | null;
+  /** The club's subscription row (null: never subscribed); only its rules' state counts. */
+  subscription: { state: SubscriptionState } | null;
 };
 
-/** When the subscription stops being Smart (0049): the rules' `smartUntil`, or a legacy row's period end. */
-const smartEnd = (subscription: NonNullable<PlanInputs['subscription']>) =>
-  subscription.state === null ? subscription.currentPeriodEnd : subscription.smartUntil;
-
 /**
- * The club's plan (DESIGN.md §2): early adopters are Smart for ever; a paid or partner subscription
- * is Smart as long as the subscription rules say (its period, the countdown after a failed payment, a
- * renewal waiting for its answer); everyone else is on Free.
+ * The club's plan, as the subscription rules read its state at `now` (docs/decisions/0064-one-owner-of-
+ * subscription-rules.md): early adopters are Smart for ever; a paid or partner subscription is Smart as
+ * long as the rules say (its period, the countdown after a failed payment, a renewal waiting for its
+ * answer); everyone else is on Free.
  */
-export const clubPlan = ({ freeForever, subscription }: PlanInputs, now = new Date()): ClubPlan => {
-  if (freeForever) return { kind: 'earlyAdopter', isSmart: true, expiresOn: null };
-  const until = subscription ? smartEnd(subscription) : null;
-  if (subscription && until && until.getTime() > now.getTime()) {
-    return {
-      kind: subscription.kind,
-      isSmart: true,
-      expiresOn: subscription.currentPeriodEnd.toISOString().slice(0, 10),
-    };
-  }
-  return { kind: 'free', isSmart: false, expiresOn: null };
+export const clubPlan = ({ subscription }: PlanInputs, now = new Date()): ClubPlan => {
+  const view = subscriptionView(subscription?.state ?? FREEMIUM, now);
+  if (view.status === 'earlyAdopter') return { kind: 'earlyAdopter', isSmart: true, expiresOn: null };
+  if (!view.isSmart) return { kind: 'free', isSmart: false, expiresOn: null };
+  return {
+    kind: view.status === 'partner' ? 'partner' : 'paid',
+    isSmart: true,
+    expiresOn: view.periodEnd ? view.periodEnd.slice(0, 10) : null,
+  };
 };
 
 /** What the owner sees: the platform's suspension wins, then waiting, then the owner's own switch. */
@@ -59,7 +49,7 @@ export const assertPlanAllows = (inputs: PlanInputs, feature: PlanFeature, now =
  */
 export const lockClubPlanInputs = async (tx: Transaction, clubId: number): Promise<PlanInputs> => {
   const [club] = await tx
-    .select({ freeForever: clubs.freeForever, subscription: subscriptions })
+    .select({ subscription: { state: subscriptions.state } })
     .from(clubs)
     .leftJoin(subscriptions, eq(subscriptions.clubId, clubs.id))
     .where(eq(clubs.id, clubId))

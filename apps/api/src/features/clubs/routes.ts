@@ -26,6 +26,7 @@ import {
   sendClubActivationRequest,
 } from './create-club.ts';
 import { clubPlan, clubState } from './plan.ts';
+import { recordVatCheck } from './vat-check.ts';
 
 export const clubRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -63,6 +64,7 @@ export const clubRoutes: FastifyPluginAsyncZod = async (app) => {
       const club = await checkClubForm(app, request.body.club, 'body.club');
 
       const created = await saveNewClub(app, club, account ? { account } : { ownerId: caller?.accountId });
+      await recordVatCheck(app.db, app.vatChecker, created.clubId, new Date());
 
       // Emails leave only once everything is saved.
       await sendClubActivationRequest(app, club, created.owner, created.activationToken);
@@ -153,12 +155,12 @@ export const clubRoutes: FastifyPluginAsyncZod = async (app) => {
       const rows = await listOwnedClubs(app.db, caller.accountId);
       const now = new Date();
       return rows.map(({ subscription, status, enabled, ...row }) => {
-        // Smart by its own subscription (an early adopter's is not one), as the rules say (0049).
-        const { isSmart } = clubPlan({ freeForever: false, subscription }, now);
+        // Smart by a subscription of its own (an early adopter has none), as the rules say.
+        const plan = clubPlan({ subscription }, now);
         return {
           ...row,
           state: clubState({ status, enabled }),
-          subscriptionEnabled: isSmart,
+          subscriptionEnabled: plan.isSmart && plan.kind !== 'earlyAdopter',
           subscriptionExpiration: subscription
             ? subscription.currentPeriodEnd.toISOString().slice(0, 10)
             : null,

@@ -96,8 +96,7 @@ export const closedState = ({ club }: ClubRow) => {
 };
 
 /** The club's plan now. */
-export const planOf = (row: ClubRow, now: Date) =>
-  clubPlan({ freeForever: row.club.freeForever, subscription: row.subscription }, now);
+export const planOf = (row: ClubRow, now: Date) => clubPlan({ subscription: row.subscription }, now);
 
 /**
  * The table a guest may call a waiter from: the club is open and has the call on. Null otherwise, so

@@ -5,7 +5,7 @@ import type { MailMessage } from '../../lib/mailer.ts';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
-const compose = (
+export const compose = (
   to: string,
   subject: string,
   paragraphs: string[],
@@ -131,114 +131,6 @@ export const clubDisabledEmail = (
         `il tuo locale "${clubName}" è stato disattivato dal team di Carta: i clienti che inquadrano i tuoi codici QR vedono che il menu non è disponibile.`,
         `I tuoi menu e i tuoi dati restano salvati. Per sapere perché e per riattivarlo, scrivi a ${supportEmail}.`,
       ]);
-
-/** The subscription emails the rules ask for (issue 15): what happened, what happens next, one button. */
-export const billingEmail = (
-  kind: 'renewalInSevenDays' | 'paymentFailed' | 'clubDeactivated' | 'partnerPeriodEnding',
-  language: Language,
-  to: string,
-  details: {
-    name: string;
-    clubName: string;
-    date: string | null;
-    amount: string | null;
-    days: number;
-    link: string;
-  },
-) => {
-  const { name, clubName, date, amount, days, link } = details;
-  const en = language === 'en';
-  switch (kind) {
-    case 'renewalInSevenDays':
-      return en
-        ? compose(
-            to,
-            `${clubName}: your Smart plan renews on ${date}`,
-            [
-              `Hello ${name},`,
-              `the Smart plan of "${clubName}" renews on ${date}: we will charge ${amount} to your primary card.`,
-              'Nothing to do if that suits you. To change plan or cancel the renewal, open the plan page by the day before.',
-            ],
-            { label: 'Open my plan', link },
-          )
-        : compose(
-            to,
-            `${clubName}: il piano Smart si rinnova il ${date}`,
-            [
-              `Ciao ${name},`,
-              `il piano Smart di "${clubName}" si rinnova il ${date}: addebiteremo ${amount} sulla tua carta principale.`,
-              'Se ti va bene non devi fare nulla. Per cambiare piano o annullare il rinnovo, apri la pagina del piano entro il giorno prima.',
-            ],
-            { label: 'Apri il mio piano', link },
-          );
-    case 'paymentFailed':
-      return en
-        ? compose(
-            to,
-            `${clubName}: the payment of your Smart plan failed`,
-            [
-              `Hello ${name},`,
-              `we could not charge the renewal of the Smart plan of "${clubName}".`,
-              `Add a working payment method within ${days} days to keep it: after that your club goes back to the Free plan and guests see only your first 2 menus (the others stay saved).`,
-            ],
-            { label: 'Update the payment method', link },
-          )
-        : compose(
-            to,
-            `${clubName}: il pagamento del piano Smart non è andato a buon fine`,
-            [
-              `Ciao ${name},`,
-              `non siamo riusciti ad addebitare il rinnovo del piano Smart di "${clubName}".`,
-              `Aggiungi un metodo di pagamento valido entro ${days} giorni per mantenerlo: dopo, il locale torna al piano Free e i clienti vedono solo i primi 2 menu (gli altri restano salvati).`,
-            ],
-            { label: 'Aggiorna il metodo di pagamento', link },
-          );
-    case 'clubDeactivated':
-      return en
-        ? compose(
-            to,
-            `${clubName} is back on the Free plan`,
-            [
-              `Hello ${name},`,
-              `the Smart plan of "${clubName}" has ended because its payment did not go through. Guests now see your first 2 menus; the others, your theme and your promotions stay saved.`,
-              'Subscribe again whenever you like: everything comes back as it was.',
-            ],
-            { label: 'Choose a plan', link },
-          )
-        : compose(
-            to,
-            `${clubName} è tornato al piano Free`,
-            [
-              `Ciao ${name},`,
-              `il piano Smart di "${clubName}" è terminato perché il pagamento non è andato a buon fine. Ora i clienti vedono i primi 2 menu; gli altri, il tuo tema e le promozioni restano salvati.`,
-              'Puoi abbonarti di nuovo quando vuoi: tutto torna com’era.',
-            ],
-            { label: 'Scegli un piano', link },
-          );
-    case 'partnerPeriodEnding':
-      return en
-        ? compose(
-            to,
-            `${clubName}: the Smart plan offered by your partner ends on ${date}`,
-            [
-              `Hello ${name},`,
-              `the Smart plan offered to "${clubName}" ends on ${date}.`,
-              'To keep Smart afterwards, choose a monthly or annual plan now: it starts when the offer ends. Otherwise the club goes back to the Free plan and guests see your first 2 menus.',
-            ],
-            { label: 'Choose a plan', link },
-          )
-        : compose(
-            to,
-            `${clubName}: il piano Smart offerto dal partner termina il ${date}`,
-            [
-              `Ciao ${name},`,
-              `il piano Smart offerto a "${clubName}" termina il ${date}.`,
-              'Per restare Smart anche dopo, scegli ora un piano mensile o annuale: partirà alla fine dell’offerta. Altrimenti il locale torna al piano Free e i clienti vedono i primi 2 menu.',
-            ],
-            { label: 'Scegli un piano', link },
-          );
-  }
-};
 
 /** A lost authenticator (0051): the link confirms the request came from the account's mailbox. */
 export const authenticatorResetLinkEmail = (language: Language, to: string, name: string, link: string) =>

@@ -7,14 +7,13 @@ import {
   priceCatalogue,
   pricePlan,
 } from '@carta/contract/payments';
-import { billedPlan } from '@carta/contract/subscription-rules';
+import { billedPlan, FREEMIUM } from '@carta/contract/subscription-rules';
 import { and, asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { addresses, brands, clubs, paymentPlans, subscriptions } from '../../db/schema.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { paymentState } from './payment-state.ts';
-import { storedState } from './stored-state.ts';
 import { billingCountryOf, taxTreatmentOf } from './tax.ts';
 
 const billingAddresses = alias(addresses, 'billing_addresses');
@@ -36,14 +35,13 @@ const brandOf = (row: { id: number; name: string; enabled: boolean } | null): Br
 const loadClubBilling = async (db: Executor, clubId: number) => {
   const [row] = await db
     .select({
-      freeForever: clubs.freeForever,
       vatNumber: clubs.vatNumber,
+      vatCheck: clubs.vatCheck,
       address: { country: addresses.country },
       billingAddress: billingAddresses,
       brand: brands,
       partnerBrand: partnerBrands,
       subscription: subscriptions,
-      plan: paymentPlans,
     })
     .from(clubs)
     .innerJoin(addresses, eq(addresses.id, clubs.addressId))
@@ -51,7 +49,6 @@ const loadClubBilling = async (db: Executor, clubId: number) => {
     .leftJoin(brands, eq(brands.id, clubs.brandId))
     .leftJoin(subscriptions, eq(subscriptions.clubId, clubs.id))
     .leftJoin(partnerBrands, eq(partnerBrands.id, subscriptions.sponsorBrandId))
-    .leftJoin(paymentPlans, eq(paymentPlans.id, subscriptions.paymentPlanId))
     .where(eq(clubs.id, clubId));
   if (!row) throw notFound();
   return { ...row, billingCountry: billingCountryOf(row) };
@@ -82,7 +79,8 @@ export const loadPaymentState = async (
   now: Date,
 ): Promise<CurrentPaymentState> => {
   const club = await loadClubBilling(db, clubId);
-  const state = storedState(club.subscription, club.plan, club.freeForever, now);
+  const state = club.subscription?.state ?? FREEMIUM;
+  const offered = priceCatalogue(await loadCountryPlans(db, club.billingCountry), taxTreatmentOf(club));
   const planId = billedPlan(state)?.id ?? null;
   let plan: PaymentPlan | null = null;
   const [catalogue] =
@@ -102,11 +100,11 @@ export const loadPaymentState = async (
   return paymentState(
     {
       clubId,
-      freeForever: club.freeForever,
       brand: brandOf(club.brand),
       partnerBrand: brandOf(club.partnerBrand),
       state,
       plan,
+      offered,
     },
     now,
   );
