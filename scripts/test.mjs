@@ -104,6 +104,8 @@ const PGBOUNCER_SUBSET = [
   // Guest pages kept per club and dropped by NOTIFY sent through the pool (0061).
   'apps/api/test/guest-pages.test.ts',
   'apps/api/test/guest-kept-pages.test.ts',
+  // E-invoice files claimed with FOR UPDATE SKIP LOCKED by two runners at once (0062).
+  'apps/api/test/e-invoice-transmission.test.ts',
 ];
 if (process.env.TEST_DATABASE_URL && process.env.TEST_PGBOUNCER_URL) {
   const file = path.join(reports, 'pgbouncer.json');

@@ -1,3 +1,4 @@
+// Over 300 lines because every variable the server reads is checked here, in one schema (README's table).
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -55,6 +56,30 @@ const EnvironmentSchema = z.object({
   INVOICE_SELLER_NAME: z.string().min(1).max(160).default('Carta S.r.l.'),
   INVOICE_SELLER_VAT_NUMBER: z.string().min(1).max(30).default('IT12345678903'),
   INVOICE_SELLER_ADDRESS: z.string().min(1).max(300).default('Via Roma 1 | 20121 Milano MI'),
+  // The seller's FatturaPA data (docs/decisions/0062): the address in parts, read from
+  // INVOICE_SELLER_ADDRESS ("street | CAP Comune PR") when these are not set.
+  INVOICE_SELLER_STREET: z.string().min(1).max(60).optional(),
+  INVOICE_SELLER_POSTAL_CODE: z
+    .string()
+    .regex(/^\d{5}$/, 'must be the 5 digits of an Italian CAP')
+    .optional(),
+  INVOICE_SELLER_CITY: z.string().min(1).max(60).optional(),
+  INVOICE_SELLER_PROVINCE: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'must be the 2-letter province (MI, RM...)')
+    .optional(),
+  INVOICE_SELLER_FISCAL_CODE: z
+    .string()
+    .regex(/^(\d{11}|[A-Z0-9]{16})$/, 'must be 11 digits or 16 characters')
+    .optional(),
+  INVOICE_SELLER_TAX_REGIME: z
+    .string()
+    .regex(/^RF(0[1-9]|1[0-9])$/, 'must be a FatturaPA RegimeFiscale code, RF01 to RF19')
+    .default('RF01'),
+  SDI_PROVIDER_URL: z.url().optional(),
+  SDI_PROVIDER_TOKEN: z.string().min(1).optional(),
+  VIES_ENABLED: booleanFlag.default(false),
+  VIES_URL: z.url().default('https://ec.europa.eu/taxation_customs/vies/rest-api/check-vat-number'),
   PRIVACY_URL: z.url().default('https://www.iubenda.com/privacy-policy/carta'),
   COOKIE_URL: z.url().default('https://www.iubenda.com/privacy-policy/carta/cookie-policy'),
   TERMS_URL: z.url().default('https://www.iubenda.com/terms-and-conditions/carta'),
@@ -108,8 +133,18 @@ export type Config = {
   payments:
     | { kind: 'sandbox' }
     | { kind: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string };
-  /** The seller printed on invoices; its country is the seller's (Italy, SELLER_COUNTRY). */
-  seller: { name: string; vatNumber: string; addressLines: string[]; country: string };
+  /**
+   * The seller printed on invoices and written in their FatturaPA files; its country is the seller's
+   * (Italy, SELLER_COUNTRY).
+   */
+  seller: SellerConfig;
+  /**
+   * Where FatturaPA files go (docs/decisions/0062): an intermediary's HTTP API, or the outbox folder
+   * `DATA_DIR/sdi-outbox/` for the accountant.
+   */
+  sdi: { kind: 'outbox'; directory: string } | { kind: 'http'; url: string; token: string };
+  /** The EU's VIES check of VAT numbers; off unless VIES_ENABLED (every check answers "unavailable"). */
+  vies: { isEnabled: boolean; url: string };
   legal: { privacyUrl: string; cookieUrl: string; termsUrl: string };
   /** Serve the built owner app and guest pages from this process (production default). */
   isServingWeb: boolean;
@@ -127,6 +162,19 @@ export type Config = {
   metricsToken: string | undefined;
 };
 
+export type SellerConfig = {
+  name: string;
+  vatNumber: string;
+  addressLines: string[];
+  country: string;
+  street: string;
+  postalCode: string;
+  city: string;
+  province: string | null;
+  fiscalCode: string;
+  taxRegime: string;
+};
+
 export type ErrorReportingConfig = { dsn: string; tracesSampleRate: number; environment: string };
 
 export class ConfigError extends Error {}
@@ -142,6 +190,44 @@ const s3Storage = (env: z.infer<typeof EnvironmentSchema>) => {
     throw new ConfigError(`Invalid configuration:\n  ${missing.join(', ')}: required when STORAGE=s3`);
   }
   return { kind: 's3', endpoint, bucket, region: env.S3_REGION, accessKeyId, secretAccessKey } as const;
+};
+
+/**
+ * The seller: name, VAT number and printed address lines as before, and the address in the parts
+ * FatturaPA asks for, each from its variable or else from INVOICE_SELLER_ADDRESS's last line
+ * ("20121 Milano MI"); the codice fiscale defaults to the VAT number's digits (a company's usually are).
+ */
+const sellerOf = (env: z.infer<typeof EnvironmentSchema>): SellerConfig => {
+  const addressLines = env.INVOICE_SELLER_ADDRESS.split('|')
+    .map((line) => line.trim())
+    .filter(Boolean);
+  const place = /^(\d{5})\s+(.+?)(?:\s+([A-Z]{2}))?$/.exec(addressLines.at(-1) ?? '');
+  const street = env.INVOICE_SELLER_STREET ?? (addressLines.length > 1 ? addressLines[0] : undefined);
+  const postalCode = env.INVOICE_SELLER_POSTAL_CODE ?? place?.[1];
+  const city = env.INVOICE_SELLER_CITY ?? place?.[2];
+  const missing = [
+    ...(street ? [] : ['INVOICE_SELLER_STREET']),
+    ...(postalCode ? [] : ['INVOICE_SELLER_POSTAL_CODE']),
+    ...(city ? [] : ['INVOICE_SELLER_CITY']),
+  ];
+  if (!street || !postalCode || !city)
+    throw new ConfigError(
+      `Invalid configuration:\n  ${missing.join(', ')}: required when INVOICE_SELLER_ADDRESS does not read ` +
+        '"street | CAP Comune PR"',
+    );
+  const vatDigits = env.INVOICE_SELLER_VAT_NUMBER.replace(/^[A-Za-z]{2}/, '').replace(/\s+/g, '');
+  return {
+    name: env.INVOICE_SELLER_NAME,
+    vatNumber: env.INVOICE_SELLER_VAT_NUMBER,
+    addressLines,
+    country: 'IT',
+    street,
+    postalCode,
+    city,
+    province: env.INVOICE_SELLER_PROVINCE ?? place?.[3] ?? null,
+    fiscalCode: env.INVOICE_SELLER_FISCAL_CODE ?? vatDigits,
+    taxRegime: env.INVOICE_SELLER_TAX_REGIME,
+  };
 };
 
 /** A variable that becomes required once another is set. */
@@ -190,12 +276,15 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
           webhookSecret: required(env.STRIPE_WEBHOOK_SECRET, 'STRIPE_WEBHOOK_SECRET', 'STRIPE_SECRET_KEY'),
         }
       : { kind: 'sandbox' },
-    seller: {
-      name: env.INVOICE_SELLER_NAME,
-      vatNumber: env.INVOICE_SELLER_VAT_NUMBER,
-      addressLines: env.INVOICE_SELLER_ADDRESS.split('|').map((line) => line.trim()),
-      country: 'IT',
-    },
+    seller: sellerOf(env),
+    sdi: env.SDI_PROVIDER_URL
+      ? {
+          kind: 'http',
+          url: env.SDI_PROVIDER_URL.replace(/\/$/, ''),
+          token: required(env.SDI_PROVIDER_TOKEN, 'SDI_PROVIDER_TOKEN', 'SDI_PROVIDER_URL'),
+        }
+      : { kind: 'outbox', directory: path.join(path.resolve(env.DATA_DIR), 'sdi-outbox') },
+    vies: { isEnabled: env.VIES_ENABLED, url: env.VIES_URL },
     legal: { privacyUrl: env.PRIVACY_URL, cookieUrl: env.COOKIE_URL, termsUrl: env.TERMS_URL },
     isServingWeb: env.SERVE_WEB ?? env.NODE_ENV !== 'test',
     isTrustingProxy: env.TRUST_PROXY,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AccountFieldsSchema, TotpEnrolmentSchema } from './accounts.ts';
+import { EInvoiceFieldsSchema } from './e-invoice.ts';
 import { email, id, optionalText, plainString, requiredText } from './fields.ts';
 import { MENU_LANGUAGES } from './limits.ts';
 import { messageKey } from './message-keys.ts';
@@ -76,6 +77,8 @@ export const ClubFormSchema = z
     companyName: requiredText(160),
     vatNumber: requiredText(30),
     billingAddress: AddressInputSchema.nullish(),
+    /** FatturaPA delivery (e-invoice.ts): SDI recipient code, PEC, codice fiscale. */
+    ...EInvoiceFieldsSchema.shape,
     ...ClubContactsSchema.shape,
   })
   .strict()
@@ -230,6 +233,8 @@ export const UpdateClubRequestSchema = z
     vatNumber: requiredText(30).optional(),
     /** null removes it: the billing address is the club's own. */
     billingAddress: AddressInputSchema.nullable().optional(),
+    /** FatturaPA delivery (e-invoice.ts); null or blank removes one. */
+    ...EInvoiceFieldsSchema.shape,
     /** Languages the menus are translated into (the original is written in the club's own). */
     menuLanguages: z
       .array(z.enum(MENU_LANGUAGES))

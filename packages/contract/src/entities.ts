@@ -7,6 +7,7 @@ import {
   ClubStateSchema,
   StoredImageSchema,
 } from './clubs.ts';
+import { VatCheckSchema } from './e-invoice.ts';
 import { id, optionalText, requiredText, time } from './fields.ts';
 import {
   MENU_LANGUAGES,
@@ -111,6 +112,11 @@ export const ClubDetailsSchema = ClubSchema.extend({
   companyName: z.string(),
   vatNumber: z.string(),
   billingAddress: AddressSchema.nullable(),
+  /** FatturaPA delivery data (e-invoice.ts) and the last VIES check of the VAT number. */
+  sdiCode: z.string().nullable(),
+  pec: z.string().nullable(),
+  fiscalCode: z.string().nullable(),
+  vatCheck: VatCheckSchema.nullable(),
   brand: BrandSchema.nullable(),
   salesAccount: z.object({ name: z.string().nullable(), lastName: z.string().nullable() }).nullable(),
   freeForever: z.boolean(),

@@ -6,7 +6,7 @@ import type { MailMessage } from '../../lib/mailer.ts';
 
 export type AuditEntry = {
   action: string;
-  target: { type: 'club' | 'brand' | 'paymentPlan' | 'account'; id: number };
+  target: { type: 'club' | 'brand' | 'paymentPlan' | 'account' | 'eInvoice'; id: number };
   details?: Record<string, unknown>;
 };
 

@@ -11,7 +11,7 @@ import {
   paymentPlans,
 } from '../../db/schema.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { billingCountryOf, taxTreatmentOf } from '../payments/tax.ts';
+import { billingCountryOf, currentVatCheck, taxTreatmentOf } from './tax.ts';
 
 // Invoices (issue 15): one per paid charge, numbered per calendar year without gaps, with the seller's and
 // the club's tax data as they were when it was issued, and the gross charged split into net and VAT.
@@ -52,6 +52,54 @@ export const splitGross = (grossCents: number, vatBasisPoints: number) => {
   return { netCents, vatCents: grossCents - netCents };
 };
 
+/**
+ * The club as an invoice's buyer, as it is now: company, VAT number, billing address (printed lines and
+ * FatturaPA's parts), FatturaPA delivery data, and whether it is reverse charged, with the VIES check that
+ * decided it (0062). Null without a club.
+ */
+export const clubAsBuyer = async (db: Executor, clubId: number) => {
+  const [club] = await db
+    .select({
+      companyName: clubs.companyName,
+      vatNumber: clubs.vatNumber,
+      sdiCode: clubs.sdiCode,
+      pec: clubs.pec,
+      fiscalCode: clubs.fiscalCode,
+      vatCheck: clubs.vatCheck,
+      address: addresses,
+      billingAddress: billingAddresses,
+    })
+    .from(clubs)
+    .innerJoin(addresses, eq(addresses.id, clubs.addressId))
+    .leftJoin(billingAddresses, eq(billingAddresses.id, clubs.billingAddressId))
+    .where(eq(clubs.id, clubId));
+  if (!club) return null;
+  const address = club.billingAddress ?? club.address;
+  const billingCountry = billingCountryOf(club);
+  const vatCheck = currentVatCheck(club.vatNumber, club.vatCheck);
+  const { reverseCharge } = taxTreatmentOf({ billingCountry, vatNumber: club.vatNumber, vatCheck });
+  const buyer: InvoiceParty = {
+    name: club.companyName,
+    vatNumber: club.vatNumber,
+    addressLines: [
+      address.line1,
+      ...(address.line2 ? [address.line2] : []),
+      [address.postalCode, address.city, address.state].filter(Boolean).join(' '),
+    ],
+    country: address.country,
+    street: [address.line1, address.line2].filter(Boolean).join(', '),
+    postalCode: address.postalCode,
+    city: address.city,
+    province: address.state,
+    sdiCode: club.sdiCode,
+    pec: club.pec,
+    fiscalCode: club.fiscalCode,
+    // What VIES said of the number behind a reverse charge.
+    vatCheck: reverseCharge ? vatCheck : null,
+  };
+  return { buyer, reverseCharge };
+};
+
 /** Writes the invoice of a charge that succeeded (once: a charge has one invoice). */
 export const issueInvoice = async (
   tx: Transaction,
@@ -59,24 +107,14 @@ export const issueInvoice = async (
   now: Date,
   seller: Seller,
 ) => {
-  const [club] = await tx
-    .select({
-      companyName: clubs.companyName,
-      vatNumber: clubs.vatNumber,
-      address: addresses,
-      billingAddress: billingAddresses,
-      plan: { months: paymentPlans.months, vatBasisPoints: paymentPlans.vatBasisPoints },
-    })
-    .from(clubs)
-    .innerJoin(addresses, eq(addresses.id, clubs.addressId))
-    .leftJoin(billingAddresses, eq(billingAddresses.id, clubs.billingAddressId))
-    .innerJoin(paymentPlans, eq(paymentPlans.id, charge.paymentPlanId))
-    .where(eq(clubs.id, charge.clubId));
-  if (!club) return;
-  const address = club.billingAddress ?? club.address;
-  const billingCountry = billingCountryOf(club);
-  const { reverseCharge } = taxTreatmentOf({ billingCountry, vatNumber: club.vatNumber });
-  const vatBasisPoints = reverseCharge ? 0 : club.plan.vatBasisPoints;
+  const [plan] = await tx
+    .select({ months: paymentPlans.months, vatBasisPoints: paymentPlans.vatBasisPoints })
+    .from(paymentPlans)
+    .where(eq(paymentPlans.id, charge.paymentPlanId));
+  const club = plan ? await clubAsBuyer(tx, charge.clubId) : null;
+  if (!plan || !club) return;
+  const { buyer, reverseCharge } = club;
+  const vatBasisPoints = reverseCharge ? 0 : plan.vatBasisPoints;
   const { netCents, vatCents } = splitGross(charge.amountCents, vatBasisPoints);
   const year = now.getUTCFullYear();
   await tx.execute(sql`select pg_advisory_xact_lock(${INVOICE_NUMBER_LOCK})`);
@@ -94,7 +132,7 @@ export const issueInvoice = async (
       issuedAt: now,
       periodStart: charge.periodStart,
       periodEnd: charge.periodEnd,
-      months: club.plan.months,
+      months: plan.months,
       currency: charge.currency,
       netCents,
       vatBasisPoints,
@@ -102,16 +140,7 @@ export const issueInvoice = async (
       grossCents: charge.amountCents,
       reverseCharge,
       seller,
-      buyer: {
-        name: club.companyName,
-        vatNumber: club.vatNumber,
-        addressLines: [
-          address.line1,
-          ...(address.line2 ? [address.line2] : []),
-          [address.postalCode, address.city, address.state].filter(Boolean).join(' '),
-        ],
-        country: address.country,
-      },
+      buyer,
     })
     .onConflictDoNothing({ target: invoices.chargeId });
 };

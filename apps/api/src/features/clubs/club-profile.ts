@@ -19,7 +19,9 @@ import {
   updateClubRow,
 } from './club-store.ts';
 import { isTimeZone } from './create-club.ts';
+import { recordSmartSettingChoices } from './smart-settings.ts';
 import { isValidVatNumber } from './vat.ts';
+import { checkEInvoiceFields } from './vat-check.ts';
 
 type ClubChanges = z.output<typeof UpdateClubRequestSchema>;
 type ClubSettings = z.output<typeof UpdateClubSettingsRequestSchema>;
@@ -94,6 +96,23 @@ export const updateClubProfile = (db: Database, clubId: number, requested: ClubC
         issues: [{ path: 'body.vatNumber', key: 'errors.VAT_INVALID' }],
       });
     }
+    // The FatturaPA fields' rule, for the billing country they will apply to (0062).
+    if (
+      isVatAffected ||
+      changes.sdiCode !== undefined ||
+      changes.pec !== undefined ||
+      changes.fiscalCode !== undefined
+    ) {
+      checkEInvoiceFields(
+        {
+          sdiCode: changes.sdiCode === undefined ? club.sdiCode : changes.sdiCode,
+          pec: changes.pec === undefined ? club.pec : changes.pec,
+          fiscalCode: changes.fiscalCode === undefined ? club.fiscalCode : changes.fiscalCode,
+        },
+        billingCountry,
+        'body',
+      );
+    }
 
     if (changes.address) await replaceAddress(tx, club.addressId, changes.address);
     let billingAddressId = club.billingAddressId;
@@ -131,5 +150,6 @@ export const updateClubSettings = (db: Database, clubId: number, settings: ClubS
       });
     }
     await updateClubRow(tx, clubId, settings);
+    await recordSmartSettingChoices(tx, clubId, settings);
     return loadClubOrNotFound(tx, clubId);
   });

@@ -20,6 +20,7 @@ import {
 } from './club-store.ts';
 import { clubState } from './plan.ts';
 import { isValidVatNumber } from './vat.ts';
+import { checkEInvoiceFields } from './vat-check.ts';
 
 type ClubForm = z.output<typeof ClubFormSchema>;
 type AccountFields = z.output<typeof AccountFieldsSchema>;
@@ -63,6 +64,7 @@ export const checkClubForm = async (
       issues: [{ path: `${path}.vatNumber`, key: 'errors.VAT_INVALID' }],
     });
   }
+  checkEInvoiceFields(club, billingCountry, path);
   return { ...club, address, billingAddress };
 };
 
@@ -82,6 +84,9 @@ export const insertClub = async (tx: Transaction, ownerId: number, club: ClubFor
     salesAccountLastName: club.brandId ? (club.salesAccount?.lastName ?? null) : null,
     companyName: club.companyName,
     vatNumber: club.vatNumber.replace(/\s+/g, '').toUpperCase(),
+    sdiCode: club.sdiCode ?? null,
+    pec: club.pec ?? null,
+    fiscalCode: club.fiscalCode ?? null,
     displayEmail: club.displayEmail ?? null,
     displayPhone: club.displayPhone,
     website: club.website,

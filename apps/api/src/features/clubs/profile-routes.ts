@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ownerErrors as errors, bearerSecurity as security } from '../../lib/route-schemas.ts';
 import { clubIdOf } from '../../plugins/club-scope.ts';
 import { loadClubOrNotFound, updateClubProfile, updateClubSettings } from './club-profile.ts';
+import { isBillingChange, recordVatCheck } from './vat-check.ts';
 
 /** GET and PATCH /clubs/{clubId}, PATCH /clubs/{clubId}/settings: registered inside clubScope. */
 export const clubProfileRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -37,7 +38,14 @@ export const clubProfileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ClubDetailsSchema, ...errors },
       },
     },
-    async (request) => updateClubProfile(app.db, clubIdOf(request), request.body),
+    async (request) => {
+      const clubId = clubIdOf(request);
+      const club = await updateClubProfile(app.db, clubId, request.body);
+      if (!isBillingChange(request.body)) return club;
+      // After the write, outside its transaction: VIES may take seconds, or not answer (0062).
+      await recordVatCheck(app.db, app.vatChecker, clubId, new Date());
+      return loadClubOrNotFound(app.db, clubId);
+    },
   );
 
   app.patch(

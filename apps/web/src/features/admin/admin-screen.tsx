@@ -19,10 +19,11 @@ import { AuditTab } from './audit-tab.tsx';
 import { AuthenticatorResetsTab } from './authenticator-resets-tab.tsx';
 import { BrandsTab } from './brands-tab.tsx';
 import { ClubsTab } from './clubs-tab.tsx';
+import { EInvoicesTab } from './e-invoices-tab.tsx';
 import { PhoneDuplicatesTab } from './phone-duplicates-tab.tsx';
 import { PlansTab } from './plans-tab.tsx';
 
-const TABS = ['clubs', 'brands', 'plans', 'audit', 'phones', 'authenticator'] as const;
+const TABS = ['clubs', 'brands', 'plans', 'audit', 'phones', 'authenticator', 'eInvoices'] as const;
 type TabName = (typeof TABS)[number];
 const isTab = (value: unknown): value is TabName => TABS.includes(value as TabName);
 
@@ -79,6 +80,7 @@ export const AdminScreen = () => {
           {tab === 'audit' && <AuditTab />}
           {tab === 'phones' && <PhoneDuplicatesTab />}
           {tab === 'authenticator' && <AuthenticatorResetsTab />}
+          {tab === 'eInvoices' && <EInvoicesTab />}
         </Stack>
       </Container>
     </Box>

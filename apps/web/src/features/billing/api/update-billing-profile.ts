@@ -10,10 +10,13 @@ import { paymentPlansQueryOptions } from './get-payment-plans.ts';
 
 export type BillingProfileRequest = Pick<
   z.output<typeof UpdateClubRequestSchema>,
-  'companyName' | 'vatNumber' | 'billingAddress'
+  'companyName' | 'vatNumber' | 'billingAddress' | 'sdiCode' | 'pec' | 'fiscalCode'
 >;
 
-/** PATCH /clubs/{clubId} with the club's billing fields: company name, VAT number, billing address. */
+/**
+ * PATCH /clubs/{clubId} with the club's billing fields: company name, VAT number, billing address, and
+ * FatturaPA's recipient code, PEC and codice fiscale; answers the club with its VIES check.
+ */
 export const updateBillingProfile = (clubId: string, body: BillingProfileRequest) =>
   apiRequest(clubPath(clubId), { method: 'PATCH', body, responseSchema: ClubDetailsSchema });
 
