@@ -11,8 +11,14 @@ import { adminRoutes } from './features/admin/routes.ts';
 import { bannerRoutes } from './features/banners/routes.ts';
 import { billingPlugin } from './features/billing/billing-plugin.ts';
 import { billingRoutes } from './features/billing/billing-routes.ts';
+import { creditNoteRoutes } from './features/billing/credit-note-routes.ts';
+import { eInvoicePlugin } from './features/billing/e-invoice/e-invoice-plugin.ts';
+import { eInvoiceOwnerRoutes } from './features/billing/e-invoice/routes.ts';
+import type { SdiProvider } from './features/billing/e-invoice/sdi-provider.ts';
 import { paymentEventRoutes } from './features/billing/payment-event-routes.ts';
+import { paymentRoutes } from './features/billing/plan-routes.ts';
 import type { PaymentProvider } from './features/billing/provider.ts';
+import { type VatChecker, vatCheckerPlugin } from './features/billing/vies.ts';
 import { pageViewRollupPlugin } from './features/clubs/page-view-rollup.ts';
 import { clubProfileRoutes } from './features/clubs/profile-routes.ts';
 import { clubRoutes } from './features/clubs/routes.ts';
@@ -26,7 +32,6 @@ import { mailRetryPlugin } from './features/mail/mail-retries.ts';
 import { menuImportRoutes } from './features/menu-import/routes.ts';
 import { guestMenuPdfRoutes, menuPdfPlugin, menuPdfRoutes } from './features/menu-pdf/routes.ts';
 import { menuRoutes } from './features/menus/routes.ts';
-import { paymentRoutes } from './features/payments/routes.ts';
 import { promoteRoutes } from './features/promote/routes.ts';
 import { tableRoutes } from './features/tables/routes.ts';
 import { themeRoutes } from './features/themes/routes.ts';
@@ -71,6 +76,10 @@ export type AppOptions = {
   storage?: Storage;
   /** Replaces the configured payment provider (tests: Stripe against a local fake). */
   paymentProvider?: PaymentProvider;
+  /** Replaces the configured SDI provider of e-invoices (tests). */
+  sdiProvider?: SdiProvider;
+  /** Replaces the configured VAT checker, VIES or none (tests). */
+  vatChecker?: VatChecker;
   /**
    * Runs the timed work (default): due billing jobs and queued emails every minute, the hourly sweep of
    * abandoned uploads and unsaved dish photos, the page views written every 10 s and rolled up hourly
@@ -91,6 +100,8 @@ export const buildApp = async ({
   mailer,
   storage,
   paymentProvider,
+  sdiProvider,
+  vatChecker,
   isRunningJobs = true,
   logger,
   webRoot = WEB_DIST,
@@ -157,6 +168,8 @@ export const buildApp = async ({
   await app.register(mailRetryPlugin, { isRunning: isRunningJobs });
   await app.register(waiterCallSignalsPlugin);
   await app.register(billingPlugin, { provider: paymentProvider, isRunningJobs });
+  await app.register(eInvoicePlugin, { provider: sdiProvider, isRunningJobs });
+  await app.register(vatCheckerPlugin, { checker: vatChecker });
   // Per-address limits are counted in the database, so they hold across processes (0036).
   await app.register(signUpLimitPlugin);
   await app.register(openapiPlugin);
@@ -185,6 +198,8 @@ export const buildApp = async ({
           waiterCallRoutes,
           paymentRoutes,
           billingRoutes,
+          eInvoiceOwnerRoutes,
+          creditNoteRoutes,
         ],
       });
       await api.register(paymentEventRoutes);

@@ -47,6 +47,19 @@ export type FakePayment = {
   status: string;
 };
 
+/** A Refund the fake created (0063). */
+export type FakeRefund = {
+  id: string;
+  idempotencyKey: string | null;
+  paymentIntent: string;
+  amount: number;
+  currency: string;
+  reason: string | null;
+  metadata: Record<string, string>;
+  status: string;
+  failureReason: string | null;
+};
+
 export type FakeStripe = {
   host: string;
   port: number;
@@ -65,6 +78,15 @@ export type FakeStripe = {
     idempotencyKey: string | null;
     body: URLSearchParams;
   }[];
+  /** Every Refund created, in order: none for a replayed idempotency key or a refused request. */
+  refunds: FakeRefund[];
+  /**
+   * The next refunds are created with this status (Stripe answers `pending` for some cards and fails
+   * them later, `failed` with a failure_reason); `succeeded` otherwise.
+   */
+  settleNextRefundsAs: (status: 'pending' | 'failed' | 'succeeded', failureReason?: string) => void;
+  /** What Stripe.js does once the owner authenticated a payment in the browser: it succeeds. */
+  succeedPayment: (paymentIntentId: string) => void;
   /** The next `count` requests answer 500 api_error without being handled (an outage). */
   failNextRequests: (count: number) => void;
   paymentMethod: (id: string) => StripeObject | undefined;
@@ -121,6 +143,11 @@ export const startFakeStripe = async (): Promise<FakeStripe> => {
   const cardBehaviours = new Map<string, CardBehaviour>();
   const idempotent = new Map<string, { request: string; status: number; body: unknown }>();
   const payments: FakePayment[] = [];
+  const refunds: FakeRefund[] = [];
+  let nextRefund: { status: 'pending' | 'failed' | 'succeeded'; failureReason: string | null } = {
+    status: 'succeeded',
+    failureReason: null,
+  };
   const requests: FakeStripe['requests'] = [];
   let failuresLeft = 0;
 
@@ -303,6 +330,61 @@ export const startFakeStripe = async (): Promise<FakeStripe> => {
     }
   };
 
+  /** POST /v1/refunds on a PaymentIntent: at most what is left of it (failed refunds give nothing back). */
+  const createRefund = (form: URLSearchParams, idempotencyKey: string | null) => {
+    const intentId = form.get('payment_intent') ?? '';
+    const payment = payments.find((entry) => entry.id === intentId);
+    if (!payment) throw noSuch('payment_intent', intentId, 'payment_intent');
+    if (payment.status !== 'succeeded')
+      throw invalidRequest(`This PaymentIntent (${intentId}) does not have a successful charge to refund.`, {
+        code: 'charge_not_refundable',
+      });
+    const given = refunds
+      .filter((refund) => refund.paymentIntent === intentId && refund.status !== 'failed')
+      .reduce((sum, refund) => sum + refund.amount, 0);
+    const left = payment.amount - given;
+    if (left <= 0)
+      throw invalidRequest(`Charge for ${intentId} has already been refunded.`, {
+        code: 'charge_already_refunded',
+      });
+    const amount = form.has('amount') ? Number(form.get('amount')) : left;
+    if (!Number.isInteger(amount) || amount < 1)
+      throw invalidRequest('Invalid positive integer', {
+        code: 'parameter_invalid_integer',
+        param: 'amount',
+      });
+    if (amount > left)
+      throw invalidRequest(
+        `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`,
+        { code: 'amount_too_large', param: 'amount' },
+      );
+    const refund: FakeRefund = {
+      id: newId('re'),
+      idempotencyKey,
+      paymentIntent: intentId,
+      amount,
+      currency: payment.currency,
+      reason: form.get('reason'),
+      metadata: hashOf(form, 'metadata'),
+      status: nextRefund.status,
+      failureReason: nextRefund.failureReason,
+    };
+    refunds.push(refund);
+    return {
+      id: refund.id,
+      object: 'refund',
+      amount,
+      created: now(),
+      currency: refund.currency,
+      payment_intent: intentId,
+      charge: newId('ch'),
+      reason: refund.reason,
+      metadata: refund.metadata,
+      status: refund.status,
+      failure_reason: refund.failureReason,
+    };
+  };
+
   const confirmSetup = (setupId: string, cardNumber: string) => {
     const setup = setupIntents.get(setupId);
     if (!setup) throw new Error(`fake Stripe: no SetupIntent ${setupId}`);
@@ -353,6 +435,7 @@ export const startFakeStripe = async (): Promise<FakeStripe> => {
       if (method === 'POST' && resource === 'payment_methods' && id && action === 'detach')
         return detachPaymentMethod(id);
       if (method === 'POST' && resource === 'payment_intents' && !id) return createPaymentIntent(body, key);
+      if (method === 'POST' && resource === 'refunds' && !id) return createRefund(body, key);
     }
     throw invalidRequest(`Unrecognized request URL (${method}: ${path}).`, {}, 404);
   };
@@ -427,6 +510,15 @@ export const startFakeStripe = async (): Promise<FakeStripe> => {
     secretKey,
     confirmSetup,
     payments,
+    refunds,
+    settleNextRefundsAs: (status, failureReason) => {
+      nextRefund = { status, failureReason: failureReason ?? null };
+    },
+    succeedPayment: (paymentIntentId) => {
+      const payment = payments.find((entry) => entry.id === paymentIntentId);
+      if (!payment) throw new Error(`fake Stripe: no PaymentIntent ${paymentIntentId}`);
+      payment.status = 'succeeded';
+    },
     requests,
     failNextRequests: (count) => {
       failuresLeft = count;

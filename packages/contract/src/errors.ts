@@ -61,6 +61,10 @@ export const ERROR_CODES = [
   'CARD_AUTHENTICATION_REQUIRED',
   'PAYMENT_PROVIDER_UNAVAILABLE',
   'WEBHOOK_SIGNATURE_INVALID',
+  // Refunds (docs/decisions/0063-refunds-and-credit-notes.md).
+  'REFUND_TOO_LARGE',
+  'REFUND_IN_PROGRESS',
+  'CHARGE_NOT_REFUNDABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

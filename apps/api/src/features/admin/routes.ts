@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { callerOf } from '../../plugins/auth.ts';
+import { eInvoiceAdminRoutes } from '../billing/e-invoice/routes.ts';
 import { adminClubRoutes } from './admin-club-routes.ts';
+import { adminRefundRoutes } from './admin-refund-routes.ts';
 import { auditRoutes } from './audit-routes.ts';
 import { authenticatorResetRoutes } from './authenticator-reset-routes.ts';
 import { brandRoutes } from './brand-routes.ts';
@@ -20,4 +22,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(phoneDuplicateRoutes);
   await app.register(planCatalogueRoutes);
   await app.register(authenticatorResetRoutes);
+  await app.register(eInvoiceAdminRoutes);
+  await app.register(adminRefundRoutes);
 };

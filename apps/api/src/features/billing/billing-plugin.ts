@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { repeatWhileOpen } from '../../lib/repeat.ts';
 import { type Billing, runDueJobs } from './billing-service.ts';
 import type { PaymentProvider } from './provider.ts';
+import { resendStaleRefunds } from './refund-retries.ts';
 import { createSandboxProvider } from './sandbox-provider.ts';
 import { createStripeProvider } from './stripe-provider.ts';
 
@@ -49,7 +50,11 @@ export const billingPlugin = fp(
     repeatWhileOpen(app, {
       name: 'billing',
       everyMs: JOB_INTERVAL_MS,
-      task: () => runDueJobs(app.billing, new Date()),
+      // Then refunds never answered (0063): asked again with their idempotency key.
+      task: async () => {
+        await runDueJobs(app.billing, new Date());
+        await resendStaleRefunds(app.billing, new Date());
+      },
       onError: (error) => app.log.error({ err: error }, 'billing jobs did not run'),
     });
   },

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { errorResponses, NoContent } from '../../lib/route-schemas.ts';
 import { handleProviderEvent } from './billing-service.ts';
+import { handleRefundEvent } from './refund-retries.ts';
 import type { SandboxProvider } from './sandbox-provider.ts';
 
 /** The provider's side of payments (issue 15): Stripe's webhook, and the sandbox's two confirmations. */
@@ -27,7 +28,7 @@ export const paymentEventRoutes: FastifyPluginAsyncZod = async (app) => {
           tags,
           summary:
             "Stripe's events, verified with STRIPE_WEBHOOK_SECRET and acted on once per event id " +
-            '(payment_intent.succeeded, payment_intent.payment_failed); 404 with the sandbox',
+            '(payment_intent.succeeded, payment_intent.payment_failed, refund.updated, refund.failed); 404 with the sandbox',
           body: z.any().meta({ type: 'object', description: 'A Stripe event, signed (Stripe-Signature)' }),
           response: { 200: z.object({ received: z.boolean() }), ...errorResponses(400, 404) },
         },
@@ -47,7 +48,9 @@ export const paymentEventRoutes: FastifyPluginAsyncZod = async (app) => {
           request.log.warn({ err: error }, 'webhook refused: signature');
           throw new AppError(400, 'WEBHOOK_SIGNATURE_INVALID');
         }
-        await handleProviderEvent(app.billing, event, new Date());
+        // Refund events settle a refund (0063); the others a charge.
+        if (event.type === 'refundUpdated') await handleRefundEvent(app.billing, event, new Date());
+        else await handleProviderEvent(app.billing, event, new Date());
         return { received: true };
       },
     );

@@ -51,6 +51,40 @@ export type ProviderEvent =
   /** Anything else the provider sends: acknowledged, not acted on. */
   | { id: string; type: 'ignored'; providerType: string };
 
+/** Money given back on a payment (docs/decisions/0063-refunds-and-credit-notes.md). */
+export type RefundRequest = {
+  /** The provider's payment the money came with. */
+  paymentId: string;
+  amountCents: number;
+  /** ISO 4217, any case: the payment's own. */
+  currency: string;
+  /** `refund-<id>`: a resend after a crash or a timeout never gives back twice. */
+  idempotencyKey: string;
+  /** An admin asked for it, or the payment arrived after the subscription stopped waiting for it. */
+  reason: 'admin' | 'lateSuccess';
+  /** Carried back on the provider's refund events: `refundId` names our refund. */
+  metadata: { refundId: string; chargeId: string };
+};
+
+/** What a refund came to; `pending` is settled later by a refund event (Stripe's bank transfers). */
+export type RefundOutcome = {
+  /** The provider's id of the refund; empty when it refused to make one at all. */
+  refundId: string;
+  status: 'succeeded' | 'pending' | 'failed';
+  /** Why the provider refused it, in its words. */
+  failureReason?: string;
+};
+
+/** A refund's later outcome, verified: `refundId` is ours (null when the refund carries none). */
+export type RefundEvent = {
+  id: string;
+  type: 'refundUpdated';
+  providerRefundId: string;
+  refundId: number | null;
+  status: RefundOutcome['status'];
+  failureReason?: string;
+};
+
 export type PaymentProvider = {
   name: PaymentProviderName;
   /** Stripe's publishable key for the browser; null with the sandbox. */
@@ -66,10 +100,16 @@ export type PaymentProvider = {
   detachMethod: (methodId: string) => Promise<void>;
   charge: (request: ChargeRequest) => Promise<ChargeOutcome>;
   /**
+   * Gives back part or all of a payment that succeeded. A refund the provider refuses (more than what is
+   * left, a payment it does not know) answers `failed` with its reason; unreachable, it throws
+   * ProviderUnavailableError and the same request (same idempotency key) is sent again later.
+   */
+  refund: (request: RefundRequest) => Promise<RefundOutcome>;
+  /**
    * A webhook's body checked against its signature header; throws when the signature does not hold.
    * The sandbox has no webhooks: its events come in process.
    */
-  parseWebhook: (rawBody: Buffer, signature: string | undefined) => ProviderEvent;
+  parseWebhook: (rawBody: Buffer, signature: string | undefined) => ProviderEvent | RefundEvent;
 };
 
 /** Thrown by a provider that could not be reached or answered an error of its own (not a card's). */

@@ -9,7 +9,13 @@ import type { Database } from '../../db/client.ts';
 import { sandboxObjects } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { hashToken } from '../../lib/tokens.ts';
-import type { ChargeOutcome, PaymentProvider, ProviderCard, ProviderEvent } from './provider.ts';
+import type {
+  ChargeOutcome,
+  PaymentProvider,
+  ProviderCard,
+  ProviderEvent,
+  RefundOutcome,
+} from './provider.ts';
 
 // The sandbox payment provider (0047): in process, nothing to configure, Stripe's test card numbers and
 // outcomes. Its objects live in `sandbox_objects`, so it behaves like a remote service across restarts
@@ -24,7 +30,10 @@ type PaymentData = {
   currency: string;
   chargeId: string;
   outcome: ChargeOutcome;
+  /** Its refunds, answered or refused (0063): a resend with the same key answers the same. */
+  refunds?: SandboxRefund[];
 };
+type SandboxRefund = { refundId: string; amountCents: number; outcome: RefundOutcome };
 
 const randomId = (prefix: string) => `${prefix}_sbx_${randomBytes(12).toString('hex')}`;
 const newSecret = (objectId: string) => `${objectId}_secret_${randomBytes(16).toString('base64url')}`;
@@ -184,6 +193,55 @@ export const createSandboxProvider = (db: Database): SandboxProvider => {
         })
         .onConflictDoNothing();
       return outcome;
+    },
+
+    refund: async (request) => {
+      // One refund id per idempotency key; the payment's row is locked so two refunds at once cannot both
+      // take what is left. Refunds live in the payment's own object: what was given back belongs to it.
+      const refundId = `re_sbx_${createHash('sha256').update(request.idempotencyKey).digest('hex').slice(0, 24)}`;
+      return db.transaction(async (tx) => {
+        const [payment] = await tx
+          .select()
+          .from(sandboxObjects)
+          .where(eq(sandboxObjects.id, request.paymentId))
+          .for('update');
+        const data = payment?.data as PaymentData | undefined;
+        const earlier = data?.refunds?.find((refund) => refund.refundId === refundId);
+        if (earlier) return earlier.outcome;
+        const refused = (failureReason: string): RefundOutcome => ({
+          refundId,
+          status: 'failed',
+          failureReason,
+        });
+        let outcome: RefundOutcome;
+        if (!payment || !data || payment.kind !== 'payment' || payment.status !== 'succeeded')
+          outcome = refused(`No payment ${request.paymentId} that succeeded`);
+        else if (data.currency.toLowerCase() !== request.currency.toLowerCase())
+          outcome = refused(`The payment is in ${data.currency}, not ${request.currency}`);
+        else {
+          const refunded = (data.refunds ?? [])
+            .filter((refund) => refund.outcome.status === 'succeeded')
+            .reduce((sum, refund) => sum + refund.amountCents, 0);
+          const left = data.amountCents - refunded;
+          outcome =
+            request.amountCents > 0 && request.amountCents <= left
+              ? { refundId, status: 'succeeded' }
+              : refused(
+                  `The refund (${request.amountCents} cents) is more than what is left of the payment (${left} cents)`,
+                );
+        }
+        if (payment && data)
+          await tx
+            .update(sandboxObjects)
+            .set({
+              data: {
+                ...data,
+                refunds: [...(data.refunds ?? []), { refundId, amountCents: request.amountCents, outcome }],
+              },
+            })
+            .where(eq(sandboxObjects.id, payment.id));
+        return outcome;
+      });
     },
 
     confirmPayment: async (paymentId, clientSecret, approve) => {

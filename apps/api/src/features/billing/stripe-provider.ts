@@ -5,6 +5,8 @@ import {
   type PaymentProvider,
   type ProviderEvent,
   ProviderUnavailableError,
+  type RefundEvent,
+  type RefundOutcome,
 } from './provider.ts';
 
 // The Stripe payment provider (0047), through the official SDK. Stripe's answers are translated into the
@@ -63,6 +65,29 @@ const paymentErrorCode = (failure: { code?: string; decline_code?: string }): Pa
 const chargeIdOf = (metadata: Record<string, string> | null | undefined) => {
   const chargeId = Number(metadata?.chargeId);
   return Number.isSafeInteger(chargeId) && chargeId > 0 ? chargeId : null;
+};
+
+/** Our refund's id from the metadata we gave the Refund; null when it carries none. */
+const refundIdOf = (metadata: Record<string, string> | null | undefined) => {
+  const refundId = Number(metadata?.refundId);
+  return Number.isSafeInteger(refundId) && refundId > 0 ? refundId : null;
+};
+
+/** A Stripe Refund in our terms (0063): requires_action (some bank transfers) waits like pending. */
+const refundOutcome = (refund: Stripe.Refund): RefundOutcome => {
+  switch (refund.status) {
+    case 'succeeded':
+      return { refundId: refund.id, status: 'succeeded' };
+    case 'failed':
+    case 'canceled':
+      return {
+        refundId: refund.id,
+        status: 'failed',
+        failureReason: refund.failure_reason ?? refund.status,
+      };
+    default:
+      return { refundId: refund.id, status: 'pending' };
+  }
 };
 
 export const createStripeProvider = (options: StripeProviderOptions): PaymentProvider => {
@@ -209,6 +234,32 @@ export const createStripeProvider = (options: StripeProviderOptions): PaymentPro
       }
     },
 
+    refund: async (request) => {
+      try {
+        const refund = await stripe.refunds.create(
+          {
+            payment_intent: request.paymentId,
+            amount: request.amountCents,
+            // Stripe knows three reasons; a late payment's refund is none of them, its own is in metadata.
+            ...(request.reason === 'admin' ? { reason: 'requested_by_customer' as const } : {}),
+            metadata: { ...request.metadata, reason: request.reason },
+          },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        return refundOutcome(refund);
+      } catch (error) {
+        // Stripe refuses it for good (more than what is left, already refunded, a payment it does not
+        // know): no refund exists, the admin reads why.
+        if (error instanceof errors.StripeInvalidRequestError && error.statusCode !== 409)
+          return {
+            refundId: '',
+            status: 'failed',
+            failureReason: error.message,
+          };
+        throw providerError(error);
+      }
+    },
+
     parseWebhook: (rawBody, signature) => {
       if (!signature) throw new WebhookSignatureError('The Stripe-Signature header is missing');
       let event: Stripe.Event;
@@ -240,6 +291,21 @@ export const createStripeProvider = (options: StripeProviderOptions): PaymentPro
             code: intent.last_payment_error ? paymentErrorCode(intent.last_payment_error) : 'declined',
           } satisfies ProviderEvent;
         }
+        case 'refund.updated':
+        case 'refund.failed': {
+          const refund = event.data.object;
+          const outcome = refundOutcome(refund);
+          return {
+            id: event.id,
+            type: 'refundUpdated',
+            providerRefundId: refund.id,
+            refundId: refundIdOf(refund.metadata),
+            status: outcome.status,
+            ...(outcome.failureReason ? { failureReason: outcome.failureReason } : {}),
+          } satisfies RefundEvent;
+        }
+        // charge.refunded carries no list of refunds on the pinned API version: each refund's own
+        // refund.updated (or refund.failed) says what became of it.
         default:
           return { id: event.id, type: 'ignored', providerType: event.type } satisfies ProviderEvent;
       }
