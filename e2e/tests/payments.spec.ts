@@ -81,6 +81,9 @@ test('a Free owner at the menu limit upgrades with a test card, creates a third 
   await expect(page.getByTestId('amount-due')).toHaveText('23,18 €');
   await page.getByRole('button', { name: 'Paga 23,18 €' }).click();
   await expect(page.getByTestId('payment-success')).toContainText('Ti diamo il benvenuto in Smart!');
+  await expect(page.getByTestId('payment-success')).toContainText(
+    'Abbiamo attivato le funzioni Smart che non avevi spento: menu in PDF e promozioni.',
+  );
 
   // Smart: the third menu.
   await page.getByRole('link', { name: 'Vai ai menu' }).click();
@@ -205,10 +208,11 @@ test('an owner switches to the annual plan after its preview, cancels the renewa
   await expect(current).toContainText('Smart · Annuale');
   await expect(page.getByTestId('plan-renews-on')).toHaveText(newExpiration ?? '');
 
-  // Cancel: the dialog says it is final.
+  // Cancel: the dialog says Smart stays until the end of the period and the renewal can be reactivated.
   await current.getByRole('button', { name: 'Annulla il rinnovo' }).click();
   const cancel = page.getByRole('dialog', { name: 'Annullare il rinnovo?' });
-  await expect(cancel).toContainText("l'annullamento è definitivo");
+  await expect(cancel).toContainText(`Smart resta attivo fino al ${newExpiration}`);
+  await expect(cancel).toContainText('puoi riattivare il rinnovo senza costi');
   await cancel.getByRole('button', { name: 'Annulla il rinnovo' }).click();
   await expect(page.getByTestId('renewal-cancelled')).toContainText('Il rinnovo è annullato');
 

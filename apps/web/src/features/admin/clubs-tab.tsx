@@ -26,8 +26,10 @@ import { useMutationWithToast } from '../../lib/use-mutation-with-toast.ts';
 import { type AdminClubAction, useAdminClubAction } from './api/club-actions.ts';
 import { useAdminClubs } from './api/get-admin-clubs.ts';
 import { ClubMessageDialog } from './club-message-dialog.tsx';
+import { ClubPaymentsButton } from './club-payments/club-payments-dialog.tsx';
 import { type Confirmation, ConfirmDialog } from './confirm-dialog.tsx';
 import { SponsorshipDialog } from './sponsorship-dialog.tsx';
+import { SubscriptionChip } from './subscription-chip.tsx';
 
 type Filter = (typeof ADMIN_CLUB_FILTERS)[number];
 const isFilter = (value: unknown): value is Filter => ADMIN_CLUB_FILTERS.includes(value as Filter);
@@ -70,7 +72,7 @@ const ClubCard = ({
             {club.name}
           </Typography>
           <Chip size="small" color={STATE_COLOR[club.state]} label={t(`clubState.${club.state}.label`)} />
-          {club.freeForever && <Chip size="small" variant="outlined" color="primary" label="Smart" />}
+          <SubscriptionChip subscription={club.subscription} />
         </Stack>
         <Typography variant="body2" color="text.secondary">
           {club.city} ({club.country}) · {t('admin.club.created', { date: created })}
@@ -121,6 +123,7 @@ const ClubCard = ({
           <Button variant="outlined" disabled={isBusy} onClick={onWriteMessage}>
             {t('admin.club.message')}
           </Button>
+          <ClubPaymentsButton club={club} isBusy={isBusy} />
           {!club.freeForever && (
             <Button variant="outlined" disabled={isBusy} onClick={onOfferSmart}>
               {t('admin.club.offerSmart')}

@@ -37,6 +37,7 @@ import {
 } from './banner-frame.tsx';
 import type { NewBannerState } from './banner-image-screen.tsx';
 import { type BannerLook, BannerPhonePreview } from './banner-view.tsx';
+import { bannerVisibility, previewKeys, savedMessageKey } from './banner-visibility.ts';
 import { IMAGE_PARAM, uploadedImageLook } from './uploaded-image.ts';
 
 type Values = BannerDetailsForm;
@@ -65,6 +66,8 @@ const DetailsForm = ({ club, menu, banner, image, imageKey, isNew }: DetailsForm
   const { enqueueSnackbar } = useSnackbar();
   const { clubId, menuId, base } = useBannerPath();
   const save = useSaveBanner(clubId, menuId);
+  const visibility = bannerVisibility(club);
+  const preview = previewKeys(visibility);
   const [formError, setFormError] = useState<FormError | null>(null);
   const form = useForm<Values, unknown, Saved>({
     resolver: zodResolver(BannerDetailsFormSchema),
@@ -82,7 +85,7 @@ const DetailsForm = ({ club, menu, banner, image, imageKey, isNew }: DetailsForm
     try {
       await save.mutateAsync({ ...values, image: imageKey });
       guard.allowLeaving();
-      enqueueSnackbar(t(banner ? 'banner.saved' : 'banner.created'), { variant: 'success' });
+      enqueueSnackbar(t(savedMessageKey(visibility, !banner)), { variant: 'success' });
       await navigate(base);
     } catch (error) {
       if (error instanceof ApiError && error.status === 0) {
@@ -219,9 +222,10 @@ const DetailsForm = ({ club, menu, banner, image, imageKey, isNew }: DetailsForm
         </Grid>
         <Grid size={{ xs: 12, md: 5 }}>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1, textAlign: 'center' }}>
-            {t('banner.previewTitle')}
+            {t(preview.title)}
           </Typography>
           <BannerPhonePreview
+            label={t(preview.label)}
             banner={look}
             colours={coloursOf({ menu, club })}
             clubName={club.name}

@@ -16,6 +16,7 @@ import { currentLanguage } from '../../lib/i18n.ts';
 import { useBanner } from './api/get-banner.ts';
 import { useBannerMenu } from './api/get-banner-menu.ts';
 import { type BannerLook, DEFAULT_COLOURS } from './banner-view.tsx';
+import { bannerVisibility } from './banner-visibility.ts';
 
 export type BannerData = { club: ClubDetails; menu: FullMenu; banner: BannerDetails | null };
 
@@ -61,7 +62,8 @@ export const lookOf = (banner: BannerDetails): BannerLook => ({
  */
 export const BannerVisibilityNotice = ({ club }: { club: ClubDetails }) => {
   const { t } = useTranslation();
-  if (!club.plan.isSmart)
+  const visibility = bannerVisibility(club);
+  if (visibility === 'hiddenByPlan')
     return (
       <Alert severity="info" data-testid="banner-plan-notice">
         {t('banner.freeStored')}{' '}
@@ -70,7 +72,7 @@ export const BannerVisibilityNotice = ({ club }: { club: ClubDetails }) => {
         </Link>
       </Alert>
     );
-  if (!club.bannerUpdateEnabled)
+  if (visibility === 'switchedOff')
     return (
       <Alert severity="warning">
         {t('banner.switchedOff')}{' '}

@@ -12,8 +12,27 @@ import { Link as RouterLink } from 'react-router';
 import { TypedConfirmDialog } from '../../components/typed-confirm-dialog.tsx';
 import { useMutationWithToast } from '../../lib/use-mutation-with-toast.ts';
 import { useDeleteBanner } from './api/delete-banner.ts';
-import { BannerFrame, BannerVisibilityNotice, coloursOf, lookOf, useBannerPath } from './banner-frame.tsx';
+import {
+  type BannerData,
+  BannerFrame,
+  BannerVisibilityNotice,
+  coloursOf,
+  lookOf,
+  useBannerPath,
+} from './banner-frame.tsx';
 import { BannerView } from './banner-view.tsx';
+import { bannerVisibility, hiddenNoteKey } from './banner-visibility.ts';
+
+/** Under a saved banner guests do not see: that it is kept, and until when it stays hidden. */
+const HiddenNote = ({ club }: Pick<BannerData, 'club'>) => {
+  const { t } = useTranslation();
+  const key = hiddenNoteKey(bannerVisibility(club));
+  return key ? (
+    <Typography variant="body2" color="text.secondary" data-testid="banner-hidden-note">
+      {t(key)}
+    </Typography>
+  ) : null;
+};
 
 /** /clubs/:clubId/menu/:menuId/banner: the menu's banner as guests see it, to change or delete; or none yet. */
 export const BannerScreen = () => {
@@ -35,6 +54,7 @@ export const BannerScreen = () => {
               >
                 <BannerView banner={lookOf(banner)} colours={coloursOf({ menu, club })} />
               </Paper>
+              <HiddenNote club={club} />
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
                 <Button
                   variant="contained"

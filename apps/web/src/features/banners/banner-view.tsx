@@ -114,6 +114,8 @@ export const BannerView = ({ banner, colours }: { banner: BannerLook; colours: C
 };
 
 type PhonePreviewProps = {
+  /** For screen readers: as guests see it, or as they will once it shows. */
+  label: string;
   banner: BannerLook;
   colours: Colours;
   clubName: string;
@@ -125,6 +127,7 @@ type PhonePreviewProps = {
 
 /** A guest's phone at the top of the menu: the banner live as it is typed, in the menu's theme. */
 export const BannerPhonePreview = ({
+  label,
   banner,
   colours,
   clubName,
@@ -136,7 +139,7 @@ export const BannerPhonePreview = ({
   useThemeFonts();
   return (
     <PhoneFrame
-      label={t('banner.previewLabel')}
+      label={label}
       testId="banner-preview"
       look={{ ...colours, fontFamily: fontFamily(colours.font) }}
     >

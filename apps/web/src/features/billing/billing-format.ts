@@ -3,8 +3,6 @@ import { formatCents } from '@carta/contract/payments';
 import { dateFormat } from '../../lib/date-formats.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /** "23,18 €" in Italian, "€23.18" in English. */
 export const formatMoney = (cents: number, currency: string) =>
   formatCents(cents, { language: currentLanguage(), currency });
@@ -19,18 +17,8 @@ export const formatPercent = (percent: number) =>
 export const formatDay = (isoDate: string, dateStyle: 'long' | 'medium' = 'long') =>
   dateFormat({ dateStyle, timeZone: 'UTC' }).format(new Date(`${isoDate.slice(0, 10)}T12:00:00Z`));
 
-/** The day before a `YYYY-MM-DD` date, same format. */
-export const dayBefore = (isoDate: string) =>
-  new Date(Date.parse(`${isoDate.slice(0, 10)}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
-
 /** Today as a `YYYY-MM-DD` UTC date, as the server counts days. */
 export const today = () => new Date().toISOString().slice(0, 10);
-
-/**
- * Whether the renewal can still be cancelled: until the day before the renewal date (spec §4). The server
- * has the last word to the minute; this only keeps the button from offering what it would refuse.
- */
-export const canCancelBefore = (renewalDate: string) => today() <= dayBefore(renewalDate);
 
 /** A plan's period as the texts name it: `billing.period.monthly`, `.annual` or `.months` (with count). */
 export const periodKey = (months: number) =>

@@ -37,7 +37,7 @@ export const ChangePlanDialog = ({ clubId, state, plan, onClose }: ChangePlanDia
   const currentPeriod = state.paymentPlan
     ? t(`billing.period.${periodKey(state.paymentPlan.months)}`, { count: state.paymentPlan.months })
     : '';
-  const isPartner = state.kind === 'partner';
+  const isPartner = state.status === 'partner';
 
   const confirm = async () => {
     if (!plan || !preview.data) return;

@@ -1,3 +1,4 @@
+import { FREE_PLAN_MAX_MENUS } from '@carta/contract/limits';
 import type { CurrentPaymentState } from '@carta/contract/payments';
 import AutoAwesomeOutlined from '@mui/icons-material/AutoAwesomeOutlined';
 import Alert from '@mui/material/Alert';
@@ -10,14 +11,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  canCancelBefore,
-  dayBefore,
-  formatDay,
-  formatMoney,
-  paymentErrorKey,
-  periodKey,
-} from './billing-format.ts';
+import { Link as RouterLink } from 'react-router';
+import { formatDay, formatMoney, paymentErrorKey, periodKey } from './billing-format.ts';
+import { cancelKindOf } from './plan-choices.ts';
 
 const Fact = ({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) => (
   <Box>
@@ -31,15 +27,21 @@ const Fact = ({ label, value, testId }: { label: string; value: ReactNode; testI
 );
 
 type CurrentPlanCardProps = {
+  clubId: string;
   state: CurrentPaymentState;
   clubName: string;
   isWorking: boolean;
   onCancelRenewal: () => void;
-  onReactivate: () => void;
+  /** Shown only when the server says the renewal can be restored. */
+  onReactivate: (() => void) | null;
 };
 
-/** The club's plan now: its kind, the dates and amounts that matter, and cancel or reactivate. */
+/**
+ * The club's plan now: its kind, the dates and amounts that matter, and cancel or reactivate. What can be
+ * done is the server's answer: cancel while `cancelUntil` is set, reactivate when `canReactivate`.
+ */
 export const CurrentPlanCard = ({
+  clubId,
   state,
   clubName,
   isWorking,
@@ -49,134 +51,119 @@ export const CurrentPlanCard = ({
   const { t } = useTranslation();
   const plan = state.paymentPlan;
   const periodName = plan ? t(`billing.period.${periodKey(plan.months)}`, { count: plan.months }) : '';
-  const expiration = state.subscriptionExpiration ? formatDay(state.subscriptionExpiration) : '';
+  const until = state.subscriptionExpiration ? formatDay(state.subscriptionExpiration) : '';
   const brand = state.partnerBrand?.name ?? state.brand?.name ?? '';
-  const isFailed = state.daysBeforeDeactivation !== null;
+  const texts = { club: clubName, date: until, brand, max: FREE_PLAN_MAX_MENUS };
 
-  let title = t('plan.current.free');
-  let text: ReactNode = t('plan.current.freeText');
+  const title = {
+    free: t('plan.current.free'),
+    earlyAdopter: t('plan.current.earlyAdopter'),
+    partner: t('plan.current.partner', texts),
+    paid: t('plan.current.paid', { period: periodName }),
+  }[state.kind];
+  const text = {
+    freemium: t('plan.current.freeText', texts),
+    paymentPending: t('plan.current.pendingText'),
+    paid: t('plan.current.paidText'),
+    renewalCancelled: t('plan.current.cancelledUntil', texts),
+    paymentFailed: t('plan.current.failedText', texts),
+    partner: t('plan.current.partnerText', texts),
+    earlyAdopter: t('plan.current.earlyAdopterText'),
+  }[state.status];
+
   const facts: ReactNode[] = [];
-  const actions: ReactNode[] = [];
-  let notice: ReactNode = null;
+  if (state.renewalDate)
+    facts.push(
+      <Fact
+        key="renews"
+        label={t('plan.current.renewsOn')}
+        value={formatDay(state.renewalDate)}
+        testId="plan-renews-on"
+      />,
+    );
+  if (state.status === 'renewalCancelled' && until)
+    facts.push(<Fact key="ends" label={t('plan.current.endsOn')} value={until} testId="plan-ends-on" />);
+  if (state.nextInvoiceCents !== null && plan)
+    facts.push(
+      <Fact
+        key="invoice"
+        label={t(
+          state.status === 'paymentFailed' ? 'plan.current.unpaidInvoice' : 'plan.current.nextInvoice',
+        )}
+        value={`${formatMoney(state.nextInvoiceCents, state.currency ?? plan.currency)} ${
+          plan.reverseCharge ? t('plan.current.reverseChargeShort') : t('plan.current.vatIncludedShort')
+        }`}
+        testId="plan-next-invoice"
+      />,
+    );
 
-  if (state.kind === 'earlyAdopter') {
-    title = t('plan.current.earlyAdopter');
-    text = t('plan.current.earlyAdopterText');
-  } else if (state.kind === 'partner') {
-    title = t('plan.current.partner', { brand });
-    text = t('plan.current.partnerText', { brand, date: expiration });
-    if (plan && !state.renewalCancelled) {
-      notice = (
-        <Alert severity="info">
-          {t('plan.current.partnerNext', {
-            date: expiration,
-            period: periodName.toLowerCase(),
-            amount: formatMoney(plan.grossCents, plan.currency),
-          })}
-        </Alert>
-      );
-      if (state.subscriptionExpiration && canCancelBefore(state.subscriptionExpiration))
-        actions.push(
-          <Button
-            key="cancel"
-            color="error"
-            variant="outlined"
-            disabled={isWorking}
-            onClick={onCancelRenewal}
-          >
-            {t('plan.current.partnerCancel')}
-          </Button>,
-        );
-    } else {
-      notice = (
-        <Alert severity="warning" data-testid="partner-next">
-          {t('plan.current.partnerEnds', { date: expiration, club: clubName })}
-        </Alert>
-      );
-    }
-  } else if (state.kind === 'paid' && plan && isFailed) {
-    title = t('plan.current.paid', { period: periodName });
-    text = t('plan.current.paidText');
+  let notice: ReactNode = null;
+  if (state.status === 'renewalCancelled')
     notice = (
-      <Alert severity="error" data-testid="plan-payment-failed">
+      <Alert severity="warning" data-testid="renewal-cancelled">
+        {t('plan.current.cancelledText', texts)}
+      </Alert>
+    );
+  else if (state.status === 'paymentFailed')
+    notice = (
+      <Alert
+        severity="error"
+        data-testid="plan-payment-failed"
+        action={
+          <Button color="inherit" size="small" component={RouterLink} to={`/clubs/${clubId}/payment`}>
+            {t('plan.payAgain')}
+          </Button>
+        }
+      >
         <AlertTitle>{t('plan.status.failedTitle')}</AlertTitle>
         {t(paymentErrorKey(state.paymentErrorCode))}
       </Alert>
     );
-  } else if (state.kind === 'paid' && plan) {
-    title = t('plan.current.paid', { period: periodName });
-    text =
-      state.paymentPending && !state.subscriptionEnabled
-        ? t('plan.current.pendingText')
-        : t('plan.current.paidText');
-    if (state.renewalCancelled) {
-      facts.push(
-        <Fact key="ends" label={t('plan.current.endsOn')} value={expiration} testId="plan-ends-on" />,
-      );
-      notice = (
-        <Alert severity="warning" data-testid="renewal-cancelled">
-          {t('plan.current.cancelledText', { date: expiration, club: clubName })}
-        </Alert>
-      );
-      actions.push(
-        <Button key="reactivate" variant="contained" loading={isWorking} onClick={onReactivate}>
-          {t('plan.current.reactivate')}
-        </Button>,
-      );
-    } else {
-      if (state.renewalDate)
-        facts.push(
-          <Fact
-            key="renews"
-            label={t('plan.current.renewsOn')}
-            value={formatDay(state.renewalDate)}
-            testId="plan-renews-on"
-          />,
-        );
-      if (state.nextInvoiceCents !== null)
-        facts.push(
-          <Fact
-            key="invoice"
-            label={t('plan.current.nextInvoice')}
-            value={`${formatMoney(state.nextInvoiceCents, state.currency ?? plan.currency)} ${
-              plan.reverseCharge ? t('plan.current.reverseChargeShort') : t('plan.current.vatIncludedShort')
-            }`}
-            testId="plan-next-invoice"
-          />,
-        );
-      if (state.renewalDate && !isFailed && !state.paymentPending) {
-        const canCancel = canCancelBefore(state.renewalDate);
-        actions.push(
-          <Stack key="cancel" spacing={0.5} sx={{ alignItems: 'flex-start' }}>
-            <Button
-              color="error"
-              variant="outlined"
-              disabled={!canCancel || isWorking}
-              onClick={onCancelRenewal}
-            >
-              {t('plan.current.cancel')}
-            </Button>
-            <Typography variant="caption" color="text.secondary">
-              {canCancel
-                ? t('plan.current.cancelUntil', { date: formatDay(dayBefore(state.renewalDate)) })
-                : t('plan.current.cancelTooLate')}
-            </Typography>
-          </Stack>,
-        );
-      }
-    }
+  else if (state.status === 'partner')
+    notice = plan ? (
+      <Alert severity="info" data-testid="partner-next">
+        {t('plan.current.partnerNext', {
+          ...texts,
+          period: periodName.toLowerCase(),
+          amount: formatMoney(plan.grossCents, plan.currency),
+        })}
+      </Alert>
+    ) : (
+      <Alert severity="warning" data-testid="partner-next">
+        {t('plan.current.partnerEnds', texts)}
+      </Alert>
+    );
+
+  const actions: ReactNode[] = [];
+  if (onReactivate)
+    actions.push(
+      <Button key="reactivate" variant="contained" loading={isWorking} onClick={onReactivate}>
+        {t('plan.current.reactivate')}
+      </Button>,
+    );
+  if (state.cancelUntil) {
+    const kind = cancelKindOf(state.status);
+    actions.push(
+      <Stack key="cancel" spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+        <Button color="error" variant="outlined" disabled={isWorking} onClick={onCancelRenewal}>
+          {t(`plan.current.cancel.${kind}`)}
+        </Button>
+        <Typography variant="caption" color="text.secondary" data-testid="plan-cancel-until">
+          {t(`plan.current.cancelUntil.${kind}`, { date: formatDay(state.cancelUntil) })}
+        </Typography>
+      </Stack>,
+    );
   }
 
-  const isSmart = state.isSmart;
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" data-testid="current-plan">
       <Stack spacing={2}>
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-          <AutoAwesomeOutlined color={isSmart ? 'primary' : 'action'} aria-hidden />
+          <AutoAwesomeOutlined color={state.isSmart ? 'primary' : 'action'} aria-hidden />
           <Typography variant="h2" component="h2" sx={{ flex: 1, minWidth: 0 }}>
             {title}
           </Typography>
-          <Chip size="small" label={t('plan.yourPlan')} color={isSmart ? 'primary' : 'default'} />
+          <Chip size="small" label={t('plan.yourPlan')} color={state.isSmart ? 'primary' : 'default'} />
         </Stack>
         <Typography color="text.secondary">{text}</Typography>
         {facts.length > 0 && (

@@ -4,16 +4,15 @@ import { PLAN_FEATURES, type PlanFeature } from '@carta/contract/plan-features';
 import RemoveCircleOutline from '@mui/icons-material/RemoveCircleOutline';
 import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
-import { formatDay, formatMoney, formatPercent, periodKey } from './billing-format.ts';
+import { formatDay, formatMoney, formatPercent } from './billing-format.ts';
+import { planAction } from './plan-choices.ts';
+import { type PlanHandlers, PriceOption } from './price-option.tsx';
 
 type FeatureLine = { key: string; text: string; isIncluded: boolean };
 
@@ -69,7 +68,7 @@ const rankOf = (feature: PlanFeature) => {
 };
 const FEATURES = [...PLAN_FEATURES].sort((left, right) => rankOf(left) - rankOf(right));
 
-/** What Free keeps of each Smart feature (DESIGN.md §2: 2 menus, a standard theme, none of the rest). */
+/** What Free keeps of each Smart feature (docs/decisions/0048-free-plan-for-guests.md: 2 menus, a standard theme, none of the rest). */
 const freeLine = (feature: PlanFeature, t: TFunction): FeatureLine => {
   if (feature === 'unlimitedMenus')
     return {
@@ -82,137 +81,14 @@ const freeLine = (feature: PlanFeature, t: TFunction): FeatureLine => {
   return { key: feature, text: t(`plan.features.${feature}`), isIncluded: false };
 };
 
-/** What a plan's button does for this club now: choose it, switch to it, or nothing. */
-export type PlanChoice =
-  | { kind: 'subscribe' }
-  | { kind: 'change' }
-  | { kind: 'current'; label: string }
-  | { kind: 'unavailable'; reason: string }
-  | { kind: 'none' };
-
-const choiceOf = (plan: PaymentPlan, state: CurrentPaymentState, t: TFunction): PlanChoice => {
-  const isCurrent = state.paymentPlan?.id === plan.id;
-  if (state.kind === 'earlyAdopter') return { kind: 'none' };
-  if (state.daysBeforeDeactivation !== null)
-    return isCurrent ? { kind: 'current', label: t('plan.yourPlan') } : { kind: 'none' };
-  if (state.paymentPending)
-    return isCurrent
-      ? { kind: 'current', label: t('plan.pendingChip') }
-      : { kind: 'unavailable', reason: t('plan.pendingHint') };
-  if (state.kind === 'free') return { kind: 'subscribe' };
-  if (state.kind === 'partner' && !state.paymentPlan) return { kind: 'subscribe' };
-  if (isCurrent)
-    return {
-      kind: 'current',
-      label:
-        state.kind === 'partner' && state.subscriptionExpiration
-          ? t('plan.fromChip', { date: formatDay(state.subscriptionExpiration, 'medium') })
-          : state.renewalCancelled
-            ? t('plan.notRenewingChip')
-            : t('plan.yourPlan'),
-    };
-  if (state.renewalCancelled) return { kind: 'unavailable', reason: t('plan.reactivateFirst') };
-  return { kind: 'change' };
-};
-
-type PriceOptionProps = {
-  plan: PaymentPlan;
-  choice: PlanChoice;
-  clubId: string;
-  isPartnerPeriod: boolean;
-  onChange: (plan: PaymentPlan) => void;
-};
-
-const PriceOption = ({ plan, choice, clubId, isPartnerPeriod, onChange }: PriceOptionProps) => {
-  const { t } = useTranslation();
-  const period = periodKey(plan.months);
-  const periodName = t(`billing.period.${period}`, { count: plan.months });
-  let action: ReactNode = null;
-  if (choice.kind === 'subscribe')
-    action = (
-      <Button
-        variant={plan.saving ? 'contained' : 'outlined'}
-        component={RouterLink}
-        to={`/clubs/${clubId}/payment?plan=${plan.id}`}
-        sx={{ flexShrink: 0 }}
-      >
-        {t(`${isPartnerPeriod ? 'plan.chooseAfterPartner' : 'plan.choose'}.${period}`, {
-          count: plan.months,
-        })}
-      </Button>
-    );
-  else if (choice.kind === 'change')
-    action = (
-      <Button variant="outlined" onClick={() => onChange(plan)} sx={{ flexShrink: 0 }}>
-        {t(`plan.switchTo.${period}`, { count: plan.months })}
-      </Button>
-    );
-  else if (choice.kind === 'current')
-    action = <Chip color="primary" label={choice.label} sx={{ flexShrink: 0 }} />;
-  else if (choice.kind === 'unavailable')
-    action = (
-      <Typography variant="caption" color="text.secondary" sx={{ maxWidth: 180 }}>
-        {choice.reason}
-      </Typography>
-    );
-  return (
-    <Paper
-      variant="outlined"
-      sx={{
-        p: 2,
-        borderColor: choice.kind === 'current' ? 'primary.main' : undefined,
-        borderWidth: choice.kind === 'current' ? 2 : 1,
-      }}
-      data-testid={`price-${period}`}
-    >
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={1.5}
-        sx={{ alignItems: { xs: 'flex-start', sm: 'center' }, justifyContent: 'space-between' }}
-      >
-        <Stack spacing={0.25}>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-            <Typography sx={{ fontWeight: 600 }}>{periodName}</Typography>
-            {plan.saving && (
-              <Chip
-                size="small"
-                color="success"
-                label={t('plan.savePercent', { percent: plan.saving.percent })}
-              />
-            )}
-          </Stack>
-          <Typography>
-            <Box component="span" sx={{ fontSize: '1.5rem', fontWeight: 700 }}>
-              {formatMoney(plan.grossCents, plan.currency)}
-            </Box>{' '}
-            <Box component="span" sx={{ color: 'text.secondary' }}>
-              {t(`plan.per.${period}`, { count: plan.months })}
-            </Box>
-          </Typography>
-          {plan.saving && (
-            <Typography variant="body2" color="text.secondary">
-              {t('plan.perMonthAndSaving', {
-                perMonth: formatMoney(Math.round(plan.grossCents / plan.months), plan.currency),
-                saving: formatMoney(plan.saving.cents, plan.currency),
-              })}
-            </Typography>
-          )}
-        </Stack>
-        {action}
-      </Stack>
-    </Paper>
-  );
-};
-
-type PlanComparisonProps = {
+type PlanComparisonProps = PlanHandlers & {
   clubId: string;
   state: CurrentPaymentState;
   plans: PaymentPlan[];
-  onChange: (plan: PaymentPlan) => void;
 };
 
 /** Free and Smart side by side: what each allows, Smart's prices, and the way to choose or switch. */
-export const PlanComparison = ({ clubId, state, plans, onChange }: PlanComparisonProps) => {
+export const PlanComparison = ({ clubId, state, plans, ...handlers }: PlanComparisonProps) => {
   const { t } = useTranslation();
   const bestSaving = Math.max(0, ...plans.map((plan) => plan.saving?.percent ?? 0));
   const taxNote = plans[0]?.reverseCharge
@@ -220,7 +96,11 @@ export const PlanComparison = ({ clubId, state, plans, onChange }: PlanCompariso
     : plans[0]
       ? t('plan.vatIncluded', { rate: formatPercent(plans[0].vat) })
       : null;
-  const isPartnerPeriod = state.kind === 'partner';
+  const context = {
+    clubId,
+    status: state.status,
+    offerEndsOn: state.subscriptionExpiration ? formatDay(state.subscriptionExpiration, 'medium') : '',
+  };
   return (
     <Box
       component="section"
@@ -236,9 +116,7 @@ export const PlanComparison = ({ clubId, state, plans, onChange }: PlanCompariso
             <Typography variant="h3" component="h3">
               {t('plan.free.name')}
             </Typography>
-            {state.kind === 'free' && !state.paymentPending && (
-              <Chip color="primary" size="small" label={t('plan.yourPlan')} />
-            )}
+            {state.status === 'freemium' && <Chip color="primary" size="small" label={t('plan.yourPlan')} />}
           </Stack>
           <Typography>
             <Box component="span" sx={{ fontSize: '1.5rem', fontWeight: 700 }}>
@@ -275,7 +153,7 @@ export const PlanComparison = ({ clubId, state, plans, onChange }: PlanCompariso
             <Typography variant="h3" component="h3">
               {t('plan.smart.name')}
             </Typography>
-            {state.kind === 'earlyAdopter' ? (
+            {state.status === 'earlyAdopter' ? (
               <Chip color="primary" size="small" label={t('plan.earlyAdopterChip')} />
             ) : bestSaving > 0 ? (
               <Chip
@@ -308,10 +186,12 @@ export const PlanComparison = ({ clubId, state, plans, onChange }: PlanCompariso
                 <PriceOption
                   key={plan.id}
                   plan={plan}
-                  clubId={clubId}
-                  choice={choiceOf(plan, state, t)}
-                  isPartnerPeriod={isPartnerPeriod}
-                  onChange={onChange}
+                  action={planAction(
+                    state.planChoices.find((choice) => choice.paymentPlanId === plan.id),
+                    plan,
+                    context,
+                  )}
+                  handlers={handlers}
                 />
               ))}
               {taxNote && (

@@ -20,8 +20,10 @@ import { formatDay } from './billing-format.ts';
 import { CancelRenewalDialog } from './cancel-renewal-dialog.tsx';
 import { ChangePlanDialog } from './change-plan-dialog.tsx';
 import { CurrentPlanCard } from './current-plan-card.tsx';
+import { cancelKindOf, reactivationPlanId } from './plan-choices.ts';
 import { PlanComparison } from './plan-comparison.tsx';
 import { PlanStatusAlert } from './plan-status-alert.tsx';
+import { ReactivateWithDialog } from './reactivate-with-dialog.tsx';
 import { TestClockPanel } from './test-clock-panel.tsx';
 
 const PlanSkeleton = () => (
@@ -52,6 +54,7 @@ export const PlanScreen = () => {
   const subscribe = useSubscribe(clubId);
   const runSubscribe = useMutationWithToast(subscribe);
   const [changingTo, setChangingTo] = useState<PaymentPlan | null>(null);
+  const [reactivatingWith, setReactivatingWith] = useState<PaymentPlan | null>(null);
   const [isCancelling, setIsCancelling] = useState(false);
 
   const queries = [club, plans, state];
@@ -60,14 +63,22 @@ export const PlanScreen = () => {
   const endsOn = state.data?.subscriptionExpiration ? formatDay(state.data.subscriptionExpiration) : '';
 
   const confirmCancel = async () => {
-    const failure = await runCancel(undefined, t('plan.cancel.done', { date: endsOn }));
+    const kind = state.data ? cancelKindOf(state.data.status) : 'renewal';
+    const failure = await runCancel(
+      undefined,
+      t(`plan.cancel.${kind}.done`, { date: endsOn, club: clubName }),
+    );
     if (failure === null) setIsCancelling(false);
   };
-  const reactivate = () => {
-    const planId = state.data?.paymentPlan?.id;
-    if (planId !== undefined)
-      void runSubscribe({ paymentPlanId: planId }, t('plan.current.reactivated', { date: endsOn }));
-  };
+  /** Restores the cancelled renewal as it was (the same plan): nothing to confirm, nothing charged. */
+  const reactivate = (planId: number) =>
+    void runSubscribe({ paymentPlanId: planId }, (result) =>
+      t('plan.current.reactivated', {
+        date: formatDay(result.state.renewalDate ?? result.state.subscriptionExpiration ?? ''),
+      }),
+    );
+  const reactivatePlanId = state.data ? reactivationPlanId(state.data) : null;
+  const isWorking = cancelRenewal.isPending || subscribe.isPending;
 
   return (
     <>
@@ -93,14 +104,23 @@ export const PlanScreen = () => {
         <Stack spacing={3}>
           <PlanStatusAlert clubId={clubId} state={state.data} />
           <CurrentPlanCard
+            clubId={clubId}
             state={state.data}
             clubName={clubName}
-            isWorking={cancelRenewal.isPending || subscribe.isPending}
+            isWorking={isWorking}
             onCancelRenewal={() => setIsCancelling(true)}
-            onReactivate={reactivate}
+            onReactivate={reactivatePlanId === null ? null : () => reactivate(reactivatePlanId)}
           />
-          <PlanComparison clubId={clubId} state={state.data} plans={plans.data} onChange={setChangingTo} />
-          {config.data?.payments.provider === 'sandbox' && state.data.kind !== 'earlyAdopter' && (
+          <PlanComparison
+            clubId={clubId}
+            state={state.data}
+            plans={plans.data}
+            isWorking={isWorking}
+            onChange={setChangingTo}
+            onReactivate={(plan) => reactivate(plan.id)}
+            onReactivateWith={setReactivatingWith}
+          />
+          {config.data?.payments.provider === 'sandbox' && state.data.status !== 'earlyAdopter' && (
             <TestClockPanel clubId={clubId} />
           )}
           <ChangePlanDialog
@@ -109,11 +129,18 @@ export const PlanScreen = () => {
             plan={changingTo}
             onClose={() => setChangingTo(null)}
           />
+          <ReactivateWithDialog
+            clubId={clubId}
+            state={state.data}
+            plan={reactivatingWith}
+            onClose={() => setReactivatingWith(null)}
+          />
           <CancelRenewalDialog
             isOpen={isCancelling}
+            kind={cancelKindOf(state.data.status)}
             endsOn={endsOn}
             clubName={clubName}
-            isPartner={state.data.kind === 'partner'}
+            brandName={state.data.partnerBrand?.name ?? ''}
             isWorking={cancelRenewal.isPending}
             onConfirm={() => void confirmCancel()}
             onClose={() => setIsCancelling(false)}

@@ -5,14 +5,17 @@ import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { paymentErrorKey } from './billing-format.ts';
+import { planToConfirm } from './plan-choices.ts';
 
-/** What needs the owner now, above the plan: a payment waiting for its outcome, or one that did not go through. */
+/**
+ * What needs the owner now, above the plan: a payment waiting for its outcome (with the way to confirm it
+ * when the server offers that), or a first payment that did not go through. A failed renewal is left to
+ * the app frame's banner (the countdown, a new card) and the plan card (why).
+ */
 export const PlanStatusAlert = ({ clubId, state }: { clubId: string; state: CurrentPaymentState }) => {
   const { t } = useTranslation();
-  const reason = t(paymentErrorKey(state.paymentErrorCode));
-  // A failed renewal: the app frame's banner above carries the countdown and the way to a new card, and
-  // the plan card below says why.
-  if (state.daysBeforeDeactivation !== null) return null;
+  if (state.status === 'paymentFailed') return null;
+  const toConfirm = planToConfirm(state);
   if (state.paymentPending)
     return (
       <Alert severity="info" data-testid="plan-payment-pending">
@@ -20,13 +23,13 @@ export const PlanStatusAlert = ({ clubId, state }: { clubId: string; state: Curr
         {state.paymentErrorCode === 'authenticationRequired'
           ? t('plan.status.pendingAuthentication')
           : t('plan.status.pendingText')}
-        {state.kind === 'free' && state.paymentErrorCode === 'authenticationRequired' && (
+        {toConfirm !== null && (
           <div>
             <Button
               variant="contained"
               size="small"
               component={RouterLink}
-              to={`/clubs/${clubId}/payment`}
+              to={`/clubs/${clubId}/payment?plan=${toConfirm}`}
               sx={{ mt: 1 }}
             >
               {t('plan.status.confirmPayment')}
@@ -35,11 +38,11 @@ export const PlanStatusAlert = ({ clubId, state }: { clubId: string; state: Curr
         )}
       </Alert>
     );
-  if (state.kind === 'free' && state.paymentErrorCode)
+  if (state.status === 'freemium' && state.paymentErrorCode)
     return (
       <Alert severity="warning" data-testid="plan-payment-refused">
         <AlertTitle>{t('plan.status.refusedTitle')}</AlertTitle>
-        {reason} {t('plan.status.refusedText')}
+        {t(paymentErrorKey(state.paymentErrorCode))} {t('plan.status.refusedText')}
       </Alert>
     );
   return null;

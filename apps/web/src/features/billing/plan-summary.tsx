@@ -37,7 +37,7 @@ export const PlanSummary = ({ plan, periodText }: { plan: PaymentPlan; periodTex
   return (
     <Box
       component="dl"
-      sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', columnGap: 2, rowGap: 1 }}
+      sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', columnGap: 2, rowGap: 1 }}
       data-testid="plan-summary"
     >
       {rows.map((row) => (
