@@ -1,10 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accounts, brands, charges, clubs, paymentPlans } from '../src/db/schema.ts';
+import { accounts, brands, charges, clubs } from '../src/db/schema.ts';
 import { runDueJobs } from '../src/features/billing/billing-service.ts';
 import { firstOrThrow } from '../src/lib/db-errors.ts';
 import { seedClub, seedOwner, useTestApp } from './helpers.ts';
-import { paidUntil, seedSubscription } from './seed-subscription.ts';
+import { italianPlan, paidUntil, seedSubscription } from './seed-subscription.ts';
 
 // The emails about money and the rules' single owner (docs/decisions/0064-one-owner-of-subscription-
 // rules.md), end to end through the sandbox provider: a receipt, a plan change, a cancellation and a
@@ -18,20 +18,7 @@ describe('billing emails and admin grants', () => {
   const context = useTestApp();
   const db = () => context.database.db;
 
-  const planOf = async (months: 1 | 12) =>
-    firstOrThrow(
-      await db()
-        .select()
-        .from(paymentPlans)
-        .where(
-          and(
-            eq(paymentPlans.isoCountryCode, 'IT'),
-            eq(paymentPlans.months, months),
-            eq(paymentPlans.enabled, true),
-          ),
-        ),
-      'plan',
-    );
+  const planOf = (months: 1 | 12) => italianPlan(db(), months);
 
   const setUp = async ({ language = 'it' as 'it' | 'en' } = {}) => {
     const owner = await seedOwner(context.database);

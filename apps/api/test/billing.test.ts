@@ -1,10 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { brands, charges, paymentPlans } from '../src/db/schema.ts';
+import { brands, charges } from '../src/db/schema.ts';
 import { runDueJobs } from '../src/features/billing/billing-service.ts';
 import { splitGross } from '../src/features/billing/invoice-store.ts';
 import { firstOrThrow } from '../src/lib/db-errors.ts';
 import { present, seedClub, seedOwner, useTestApp } from './helpers.ts';
+import { italianPlan } from './seed-subscription.ts';
 
 // Issue 15: subscriptions through the sandbox provider, end to end through the real app: cards, the first
 // payment, authentication, renewals run by the job runner with a driven clock, failures and the
@@ -17,20 +18,7 @@ describe('subscriptions and payments (sandbox)', () => {
   const context = useTestApp();
   const db = () => context.database.db;
 
-  const planOf = async (months: 1 | 12) =>
-    firstOrThrow(
-      await db()
-        .select()
-        .from(paymentPlans)
-        .where(
-          and(
-            eq(paymentPlans.isoCountryCode, 'IT'),
-            eq(paymentPlans.months, months),
-            eq(paymentPlans.enabled, true),
-          ),
-        ),
-      'plan',
-    );
+  const planOf = (months: 1 | 12) => italianPlan(db(), months);
 
   /** A Free club of a new owner, with helpers bound to it. */
   const setUp = async () => {

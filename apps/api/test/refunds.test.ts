@@ -8,7 +8,6 @@ import {
   charges,
   creditNotes,
   invoices,
-  paymentPlans,
   refunds,
   subscriptions,
 } from '../src/db/schema.ts';
@@ -17,6 +16,7 @@ import { splitGross } from '../src/features/billing/invoice-store.ts';
 import type { SandboxProvider } from '../src/features/billing/sandbox-provider.ts';
 import { firstOrThrow } from '../src/lib/db-errors.ts';
 import { present, seedClub, seedOwner, useTestApp } from './helpers.ts';
+import { italianPlan } from './seed-subscription.ts';
 
 // Refunds and credit notes through the sandbox provider (docs/decisions/0063-refunds-and-credit-notes.md):
 // an admin's whole and partial refunds, what is refused, refunds at once, the credit notes' numbers and
@@ -31,20 +31,7 @@ describe('refunds and credit notes (sandbox)', () => {
   const context = useTestApp();
   const db = () => context.database.db;
 
-  const planOf = async (months: 1 | 12) =>
-    firstOrThrow(
-      await db()
-        .select()
-        .from(paymentPlans)
-        .where(
-          and(
-            eq(paymentPlans.isoCountryCode, 'IT'),
-            eq(paymentPlans.months, months),
-            eq(paymentPlans.enabled, true),
-          ),
-        ),
-      'plan',
-    );
+  const planOf = (months: 1 | 12) => italianPlan(db(), months);
 
   /** A club of a new owner, with a saved card; `language` is the owner's. */
   const setUp = async ({ cardNumber = '4242424242424242', language = 'it' } = {}) => {

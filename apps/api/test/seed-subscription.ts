@@ -1,5 +1,7 @@
 import type { SubscriptionState } from '@carta/contract/subscription-rules';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../src/db/client.ts';
+import { paymentPlans } from '../src/db/schema.ts';
 import { lockSubscription, overwriteState } from '../src/features/billing/subscription-store.ts';
 
 /**
@@ -26,3 +28,19 @@ export const paidUntil = (
   reminded: false,
   renewal: null,
 });
+
+/** The enabled Italian plan of `months` (1 or 12), as the catalogue seeds it. */
+export const italianPlan = async (db: Database, months: 1 | 12) => {
+  const [plan] = await db
+    .select()
+    .from(paymentPlans)
+    .where(
+      and(
+        eq(paymentPlans.isoCountryCode, 'IT'),
+        eq(paymentPlans.months, months),
+        eq(paymentPlans.enabled, true),
+      ),
+    );
+  if (!plan) throw new Error(`no Italian ${months}-month plan`);
+  return plan;
+};

@@ -1,16 +1,15 @@
 import type { CreditNote } from '@carta/contract/refunds';
-import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { BillingFileButtons } from './billing-file-buttons.tsx';
 import { formatDay, formatMoney, formatPercent } from './billing-format.ts';
-import { phoneBlock, phoneCell, phoneHidden, phoneRow, visuallyHidden } from './billing-table.ts';
+import { phoneBlock, phoneCell, phoneRow } from './billing-table.ts';
+import { BillingTableHead } from './billing-table-head.tsx';
 
 /**
  * The club's credit notes beside its invoices (docs/decisions/0063-refunds-and-credit-notes.md): number,
@@ -31,19 +30,15 @@ export const CreditNotesTable = ({ clubId, creditNotes }: { clubId: string; cred
         {t('creditNotes.text')}
       </Typography>
       <Table size="small" aria-label={t('creditNotes.title')} sx={{ display: { xs: 'block', sm: 'table' } }}>
-        <TableHead sx={phoneHidden}>
-          <TableRow>
-            <TableCell>{t('creditNotes.number')}</TableCell>
-            <TableCell>{t('creditNotes.date')}</TableCell>
-            <TableCell>{t('creditNotes.invoice')}</TableCell>
-            <TableCell align="right">{t('creditNotes.total')}</TableCell>
-            <TableCell align="right">
-              <Box component="span" sx={visuallyHidden}>
-                {t('creditNotes.files')}
-              </Box>
-            </TableCell>
-          </TableRow>
-        </TableHead>
+        <BillingTableHead
+          labels={{
+            number: t('creditNotes.number'),
+            date: t('creditNotes.date'),
+            third: t('creditNotes.invoice'),
+            total: t('creditNotes.total'),
+            files: t('creditNotes.files'),
+          }}
+        />
         <TableBody sx={phoneBlock}>
           {creditNotes.map((note) => (
             <TableRow

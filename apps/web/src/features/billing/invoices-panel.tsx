@@ -1,12 +1,10 @@
 import type { Invoice } from '@carta/contract/billing';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
-import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
@@ -17,7 +15,8 @@ import { useInvoices } from './api/get-invoices.ts';
 import { BillingFileButtons } from './billing-file-buttons.tsx';
 import { formatDay, formatMoney, formatPercent } from './billing-format.ts';
 import { BillingSection } from './billing-section.tsx';
-import { phoneBlock, phoneCell, phoneHidden, phoneRow, visuallyHidden } from './billing-table.ts';
+import { phoneBlock, phoneCell, phoneRow } from './billing-table.ts';
+import { BillingTableHead } from './billing-table-head.tsx';
 import { CreditNotesTable } from './credit-notes-table.tsx';
 
 /**
@@ -72,19 +71,15 @@ export const InvoicesPanel = ({ clubId }: { clubId: string }) => {
           aria-label={t('billing.invoices.title')}
           sx={{ display: { xs: 'block', sm: 'table' } }}
         >
-          <TableHead sx={phoneHidden}>
-            <TableRow>
-              <TableCell>{t('billing.invoices.number')}</TableCell>
-              <TableCell>{t('billing.invoices.date')}</TableCell>
-              <TableCell>{t('billing.invoices.period')}</TableCell>
-              <TableCell align="right">{t('billing.invoices.total')}</TableCell>
-              <TableCell align="right">
-                <Box component="span" sx={visuallyHidden}>
-                  {t('creditNotes.files')}
-                </Box>
-              </TableCell>
-            </TableRow>
-          </TableHead>
+          <BillingTableHead
+            labels={{
+              number: t('billing.invoices.number'),
+              date: t('billing.invoices.date'),
+              third: t('billing.invoices.period'),
+              total: t('billing.invoices.total'),
+              files: t('creditNotes.files'),
+            }}
+          />
           <TableBody sx={phoneBlock}>
             {invoices.data.map((invoice) => (
               <TableRow
