@@ -108,6 +108,9 @@ export const buildApp = async ({
 }: AppOptions) => {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
+    // Requests are logged by the hooks below, at debug: at `info` the log keeps to what an operator reads
+    // (start, emails, jobs, errors), one line each.
+    disableRequestLogging: true,
     genReqId: () => randomUUID(),
     requestIdHeader: config.isTrustingProxy ? 'x-request-id' : false,
     trustProxy: config.isTrustingProxy,
@@ -115,6 +118,21 @@ export const buildApp = async ({
     // A malformed address or an over-long parameter is refused before any route runs: same shape.
     frameworkErrors: handleFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
+
+  app.addHook('onRequest', async (request) => {
+    request.log.debug({ req: request }, 'incoming request');
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.debug(
+      {
+        method: request.method,
+        url: request.url,
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request completed',
+    );
+  });
 
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);

@@ -143,7 +143,8 @@ describe.runIf(testDatabaseKind() === 'pglite')('the embedded database and a cra
   it('on SIGTERM finishes the request in flight, exits 0 within 10 s and leaves the folder free', async () => {
     const dataDirectory = await temporaryFolder();
     const owner = await seedEmbedded(dataDirectory);
-    const server = await startServer({ DATA_DIR: dataDirectory });
+    // At debug the server logs each request as it begins ("incoming request").
+    const server = await startServer({ DATA_DIR: dataDirectory, LOG_LEVEL: 'debug' });
     await waitHealthy(server);
 
     // A request whose body is still arriving when SIGTERM comes: the server has begun it (it logged
