@@ -12,7 +12,11 @@ export const openForScript = async () => {
     return { config, database, secretBox: createSecretBox(resolveAppSecret(config)) };
   } catch (error) {
     if (error instanceof DatabaseLockedError) {
-      console.error(`\n${error.message}\nThe scripts open the database themselves: stop npm start first.\n`);
+      console.error(
+        `\n${error.message}\nThe embedded database opens in one process at a time, and the server holds it.` +
+          '\nTo go on: stop the server (Ctrl+C in the terminal running npm start), run this command again,' +
+          '\nthen start the server again with npm start. With PostgreSQL (DATABASE_URL) it runs beside the server.\n',
+      );
       process.exit(1);
     }
     throw error;

@@ -23,9 +23,10 @@ import { openForScript } from './cli.ts';
 import { DEMO_DINNER } from './demo-menu.ts';
 import { seedPlanClubs } from './demo-plans.ts';
 
-// What the demo owner types; stored as its lookup key (+390000000001): not a number libphonenumber takes
-// as valid, so nobody's real phone, and it logs in like the accounts made before canonical phones (0050).
-const DEMO_PHONE = '390000000001';
+// What the demo owner types after the login field's "+39"; stored as its lookup key (+392000000001): no
+// Italian number starts with 2, so it is nobody's phone, and it logs in like the accounts made before
+// canonical phones (0050).
+const DEMO_PHONE = '2000000001';
 const DEMO_PHONE_STORED = phoneLookupKey(DEMO_PHONE) ?? DEMO_PHONE;
 const DEMO_PASSWORD = 'Demo$2026menu';
 
@@ -60,7 +61,10 @@ const SAMPLE_MENUS: {
 const { config, database, secretBox } = await openForScript();
 const db = database.db;
 
-const [existing] = await db.select().from(accounts).where(eq(accounts.phone, DEMO_PHONE_STORED));
+// Found by its address: a folder seeded before the demo's number changed keeps its owner, renumbered.
+const [existing] = await db.select().from(accounts).where(eq(accounts.email, 'demo@carta.local'));
+if (existing && existing.phone !== DEMO_PHONE_STORED)
+  await db.update(accounts).set({ phone: DEMO_PHONE_STORED }).where(eq(accounts.id, existing.id));
 let secret: string;
 let planClubs: { name: string; state: string }[] = [];
 if (existing?.totpSecret) {
@@ -242,7 +246,7 @@ English, a cocktail list and four tables)${
   planClubs.length > 0
     ? `, and one club on each plan state:\n${planClubs.map((club) => `  - ${club.name}: ${club.state}`).join('\n')}\n`
     : '.\n'
-}  Phone:                ${DEMO_PHONE}
+}  Phone:                ${DEMO_PHONE}   (after the +39 the login field shows)
   Password:             ${DEMO_PASSWORD}
   Authenticator secret: ${secret}
   Code right now:       ${generateTotp(secret)}   (npm run totp -- ${secret} prints a fresh one)

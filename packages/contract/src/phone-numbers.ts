@@ -1,4 +1,4 @@
-import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
+import { type CountryCode, getCountryCallingCode, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
 import { PHONE_MAX_DIGITS, PHONE_MIN_DIGITS } from './limits.ts';
 
@@ -43,8 +43,13 @@ export const phoneLookupKey = (input: string, defaultCountry: CountryCode = DEFA
   if (canonical) return canonical;
   const text = input.trim();
   if (!TYPABLE.test(text)) return null;
-  const digits = text.replace(/\D/g, '').replace(/^00/, '');
-  return digits.length >= PHONE_MIN_DIGITS && digits.length <= PHONE_MAX_DIGITS ? `+${digits}` : null;
+  const typed = text.replace(/\D/g, '').replace(/^00/, '');
+  // Typed with neither a country code nor the default country's (`2000000001` after the field's "+39"):
+  // read in the default country, as the field presents it.
+  const callingCode = getCountryCallingCode(defaultCountry);
+  const isInternational = text.startsWith('+') || text.startsWith('00') || typed.startsWith(callingCode);
+  const digits = isInternational ? typed : `${callingCode}${typed}`;
+  return typed.length >= PHONE_MIN_DIGITS && digits.length <= PHONE_MAX_DIGITS ? `+${digits}` : null;
 };
 
 /** A stored phone as people read it: `+39 333 765 4321` (a form it cannot format is shown with a `+`). */

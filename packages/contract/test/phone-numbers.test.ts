@@ -62,6 +62,10 @@ describe('phoneLookupKey', () => {
     expect(phoneLookupKey('390000000001')).toBe('+390000000001');
     expect(phoneLookupKey('+39 000 000 0001')).toBe('+390000000001');
     expect(phoneLookupKey('0039 0000000001')).toBe('+390000000001');
+    // Typed after the login field's "+39", as the field presents it (the demo's number).
+    expect(phoneLookupKey('2000000001')).toBe('+392000000001');
+    expect(phoneLookupKey('200 000 0001')).toBe('+392000000001');
+    expect(phoneLookupKey('+39 200 000 0001')).toBe('+392000000001');
   });
 
   it('refuses what no account can have', () => {
