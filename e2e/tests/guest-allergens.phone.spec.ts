@@ -72,9 +72,28 @@ test('a guest hides the dishes with an allergen, finds the choice kept, and the 
   expect(shifted).toBe(0);
 
   // Marking is the default: the marked dish stands out, unlike the greyed out-of-stock one.
-  await page.getByText('Evito…').click();
+  const filterLine = page.locator('.filter summary');
+  await filterLine.click();
   await expect(page.getByLabel('Segnalali')).toBeChecked();
-  await page.getByLabel('Uova').check();
+  // The boxes are drawn in the theme's colours (no browser-blue control, no native triangle), and
+  // still work from the keyboard.
+  const eggs = page.getByLabel('Uova');
+  await expect(eggs).toHaveCSS('appearance', 'none');
+  await expect(filterLine).toHaveCSS('list-style-type', 'none');
+  await eggs.focus();
+  await page.keyboard.press('Space');
+  await expect(eggs).toBeChecked();
+  const chip = page.locator('.chips label').filter({ hasText: 'Uova' });
+  const pillColour = await chip.evaluate((element) => getComputedStyle(element).color);
+  await expect(eggs).toHaveCSS('border-top-color', pillColour);
+  const themeMain = await page.evaluate(() => {
+    const probe = document.createElement('i');
+    probe.style.color = 'var(--main,#7a1f3d)';
+    document.body.append(probe);
+    return getComputedStyle(probe).color;
+  });
+  await expect(chip).toHaveCSS('background-color', themeMain);
+  await expect(filterLine).toHaveText('Evito: Uova');
   await expect(carbonara).toHaveClass(/\bwarn\b/);
   await expect(tiramisu).toHaveClass(/\bwarn\b/);
   const bar = (item: Locator) =>
@@ -97,12 +116,16 @@ test('a guest hides the dishes with an allergen, finds the choice kept, and the 
   await expect(page.locator('.tabs').getByRole('link', { name: 'Dolci' })).toBeHidden();
   await expect(note).toHaveText('2 piatti nascosti dal tuo filtro allergeni');
 
-  // Kept on this phone: a reload opens with the same allergens and the same choice.
+  // Kept on this phone: a reload opens with the same allergens and the same choice, and the closed
+  // panel's line says which allergens are avoided.
   await page.reload();
   await expect(carbonara).toBeHidden();
   await expect(page.getByRole('heading', { name: 'Dolci' })).toBeHidden();
   await expect(note).toHaveText('2 piatti nascosti dal tuo filtro allergeni');
-  await page.getByText('Evito…').click();
+  await expect(filterLine).toHaveText('Evito: Uova');
+  await expect(filterLine).toBeInViewport();
+  await expect(filterLine).toHaveCSS('background-color', themeMain);
+  await filterLine.click();
   await expect(page.getByLabel('Uova')).toBeChecked();
   await expect(page.getByLabel('Nascondili')).toBeChecked();
   // Another allergen: the filter follows it; back to marking, nothing is hidden.
@@ -110,6 +133,7 @@ test('a guest hides the dishes with an allergen, finds the choice kept, and the 
   await expect(note).toBeHidden();
   await page.getByLabel('Latte').check();
   await expect(note).toHaveText('2 piatti nascosti dal tuo filtro allergeni');
+  await expect(filterLine).toHaveText('Evito: Latte');
   await page.getByLabel('Segnalali').check();
   await expect(note).toBeHidden();
   await expect(tiramisu).toBeVisible();

@@ -73,8 +73,21 @@ test('a guest scans a table, reads the menu, switches to English, filters allerg
   await page.getByRole('searchbox', { name: 'Search a dish or an ingredient' }).fill('pecorino');
   await expect(page.locator('.item:not(.hide)')).toHaveCount(1);
   await expect(page.locator('.item:not(.hide)')).toContainText('Carbonara');
-  await page.getByRole('searchbox', { name: 'Search a dish or an ingredient' }).fill('zzz');
+  const searchbox = page.getByRole('searchbox', { name: 'Search a dish or an ingredient' });
+  await searchbox.fill('zzz');
   await expect(page.getByText('No dish matches.')).toBeVisible();
+  // The category bar keeps its categories, and a button brings every dish back.
+  await expect(page.locator('.tabs').getByRole('link', { name: 'Dolci' })).toBeVisible();
+  await page.getByRole('button', { name: 'Clear search' }).click();
+  await expect(searchbox).toHaveValue('');
+  await expect(searchbox).toBeFocused();
+  await expect(page.getByText('No dish matches.')).toBeHidden();
+  await expect(page.locator('.item:not(.hide)')).toHaveCount(3);
+  // A category tapped while nothing matches brings the menu back too.
+  await searchbox.fill('zzz');
+  await page.locator('.tabs').getByRole('link', { name: 'Dolci' }).click();
+  await expect(page.getByRole('heading', { name: 'Tiramisù' })).toBeInViewport();
+  await expect(searchbox).toHaveValue('');
 });
 
 test('with no signal, the last menu read at the table still opens and says when it was updated', async ({
@@ -105,7 +118,10 @@ test('with no signal, the last menu read at the table still opens and says when 
 
   await context.setOffline(true);
   await page.reload();
-  await expect(page.getByRole('status')).toContainText('Sei offline: menu aggiornato al');
+  // Day first and a 24-hour clock, as Italians write it ("26/11/2026, 19:17").
+  await expect(page.getByRole('status')).toHaveText(
+    /^Sei offline: menu aggiornato al \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}$/,
+  );
   await expect(page.getByRole('heading', { name: 'Negroni' })).toBeVisible();
   await context.setOffline(false);
 });

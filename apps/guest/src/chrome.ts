@@ -23,6 +23,8 @@ export type Chrome = {
   contains: string;
   search: string;
   noResults: string;
+  /** Under "no dish matches": empties the search and brings every dish back. */
+  clearSearch: string;
   language: string;
   contacts: string;
   address: string;
@@ -78,6 +80,7 @@ export const chrome: Record<GuestLanguage, Chrome> = {
     contains: 'Contiene',
     search: 'Cerca un piatto o un ingrediente',
     noResults: 'Nessun piatto corrisponde.',
+    clearSearch: 'Cancella la ricerca',
     language: 'Lingua',
     contacts: 'Contatti',
     address: 'Indirizzo',
@@ -128,6 +131,7 @@ export const chrome: Record<GuestLanguage, Chrome> = {
     contains: 'Contains',
     search: 'Search a dish or an ingredient',
     noResults: 'No dish matches.',
+    clearSearch: 'Clear search',
     language: 'Language',
     contacts: 'Contacts',
     address: 'Address',
@@ -178,6 +182,7 @@ export const chrome: Record<GuestLanguage, Chrome> = {
     contains: 'Enthält',
     search: 'Gericht oder Zutat suchen',
     noResults: 'Kein Gericht gefunden.',
+    clearSearch: 'Suche löschen',
     language: 'Sprache',
     contacts: 'Kontakt',
     address: 'Adresse',
@@ -230,6 +235,7 @@ export const chrome: Record<GuestLanguage, Chrome> = {
     contains: 'Contient',
     search: 'Chercher un plat ou un ingrédient',
     noResults: 'Aucun plat ne correspond.',
+    clearSearch: 'Effacer la recherche',
     language: 'Langue',
     contacts: 'Contacts',
     address: 'Adresse',
@@ -281,6 +287,7 @@ export const chrome: Record<GuestLanguage, Chrome> = {
     contains: 'Contiene',
     search: 'Busca un plato o un ingrediente',
     noResults: 'Ningún plato coincide.',
+    clearSearch: 'Borrar la búsqueda',
     language: 'Idioma',
     contacts: 'Contacto',
     address: 'Dirección',

@@ -185,7 +185,7 @@ const bannerOf = (menu: GuestMenu, language: GuestLanguage, words: Chrome) => {
 
 const allergenFilter = (usedAllergens: readonly string[], words: Chrome) =>
   usedAllergens.length > 0 &&
-  html`<details class="filter"><summary>${`${words.avoid}…`}</summary><div class="chips">${usedAllergens.map(
+  html`<details class="filter"><summary data-label="${words.avoid}">${`${words.avoid}…`}</summary><div class="chips">${usedAllergens.map(
     (code) =>
       html`<label><input type="checkbox" value="${code}"/>${words.allergenNames[code] ?? code}</label>`,
   )}</div><fieldset class="mode"><legend>${words.allergenMode}</legend><label><input type="radio" name="allergen-mode" checked="" value="mark"/>${words.markThem}</label><label><input type="radio" name="allergen-mode" value="hide"/>${words.hideThem}</label></fieldset></details><p class="filtered" data-one="${words.hiddenByFilterOne}" data-many="${words.hiddenByFilterMany}" hidden=""></p>`;
@@ -211,7 +211,7 @@ export const menuPage = ({
     listHref && html`<p class="back"><a href="${listHref}">${`← ${words.allMenus}`}</a></p>`
   }${bannerOf(menu, language, words)}<nav class="tabs" aria-label="${words.sections}">${menu.sections.map(
     (section) => html`<a href="${`#s${section.id}`}">${sectionName(section, language)}</a>`,
-  )}</nav><div class="tools"><input type="search" class="search" placeholder="${words.search}" aria-label="${words.search}"/>${allergenFilter(usedAllergens, words)}<p class="empty" hidden="">${words.noResults}</p></div><main${attribute('data-close', hasPhotos ? words.closePhoto : null)}>${menu.sections.map(
+  )}</nav><div class="tools"><input type="search" class="search" placeholder="${words.search}" aria-label="${words.search}"/>${allergenFilter(usedAllergens, words)}<div class="empty" aria-live="polite" hidden=""><p>${words.noResults}</p><button type="button" class="clear">${words.clearSearch}</button></div></div><main${attribute('data-close', hasPhotos ? words.closePhoto : null)}>${menu.sections.map(
     (section) =>
       html`<section id="${`s${section.id}`}" class="section"><h2>${sectionName(section, language)}</h2><ul>${section.items.map(
         (item) => itemOf(item, language, words, menu.menuLabelEnabled),

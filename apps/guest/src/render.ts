@@ -9,7 +9,8 @@ import { type NoticeKind, type NoticePageProps, noticePage } from './notice-page
 import { type TablePageProps, tablePage } from './table-page.ts';
 
 // Inlined: one round trip on a weak signal is all the page costs before it can be read. The theme's
-// colours arrive as CSS variables on <html>.
+// colours arrive as CSS variables on <html>. The filter's boxes are drawn in the theme's colours, not the
+// browser's blue; rules with :has() stand alone, as a browser without it drops a whole rule naming it.
 const STYLES = `
 *{box-sizing:border-box}html{-webkit-text-size-adjust:100%;scroll-padding-top:3.5rem}
 body{margin:0;font:16px/1.5 var(--font,system-ui),system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--text,#2b2220);background:var(--bg,#faf7f5) var(--bg-image,none) center/cover fixed}
@@ -28,11 +29,17 @@ a{color:inherit}img{max-width:100%}
 .tabs a{color:var(--tab-text,#fff);text-decoration:none;white-space:nowrap;padding:.35rem .7rem;border-radius:999px;font-weight:600;font-size:.9rem}
 .tabs a.on{background:rgba(255,255,255,.18)}
 .tools{max-width:46rem;margin:.75rem auto 0;padding:0 1rem}.search{width:100%;font:inherit;padding:.6rem .8rem;border-radius:8px;border:1px solid var(--divider,#e4dad3);background:#fff;color:#222}
-.filter{margin-top:.5rem}.filter summary{cursor:pointer;font-weight:600}.chips{display:flex;flex-wrap:wrap;gap:.4rem;margin-top:.5rem}
-.chips label,.mode label{border:1px solid var(--divider,#e4dad3);border-radius:999px;padding:.25rem .6rem;font-size:.85rem}
-.chips label:has(:checked),.mode label:has(:checked){background:var(--main,#7a1f3d);color:var(--btn,#fff);border-color:transparent}
+.filter{margin-top:.5rem}.filter summary{cursor:pointer;font-weight:600;list-style:none;display:inline-flex;align-items:center;gap:.5rem;padding:.3rem .8rem;border:1px solid var(--divider,#e4dad3);border-radius:999px}
+.filter summary::-webkit-details-marker{display:none}.filter summary:after{content:"";width:.4rem;height:.4rem;border:solid;border-width:0 2px 2px 0;transform:translateY(-20%) rotate(45deg)}.filter[open] summary:after{transform:translateY(20%) rotate(225deg)}
+.chips{display:flex;flex-wrap:wrap;gap:.4rem;margin-top:.5rem}
+.chips label,.mode label{display:inline-flex;align-items:center;gap:.4rem;cursor:pointer;border:1px solid var(--divider,#e4dad3);border-radius:999px;padding:.25rem .6rem;font-size:.85rem}
+.chips input,.mode input{appearance:none;-webkit-appearance:none;margin:0;width:1rem;height:1rem;flex-shrink:0;border:2px solid;border-radius:4px;display:grid;place-content:center;color:inherit}.mode input{border-radius:50%}
+.chips input:checked:before{content:"";width:.25rem;height:.5rem;border:solid;border-width:0 2px 2px 0;transform:translateY(-10%) rotate(45deg)}.mode input:checked:before{content:"";width:.4rem;height:.4rem;border-radius:50%;background:currentColor}
+.filter summary:focus-visible,.clear:focus-visible{outline:3px solid #2563eb;outline-offset:2px}.tools label:has(:focus-visible){outline:3px solid #2563eb;outline-offset:2px}
+.filter summary.on{background:var(--main,#7a1f3d);color:var(--btn,#fff);border-color:transparent}.chips label:has(:checked),.mode label:has(:checked){background:var(--main,#7a1f3d);color:var(--btn,#fff);border-color:transparent}
 .mode{border:0;margin:.6rem 0 0;padding:0;display:flex;flex-wrap:wrap;gap:.4rem}.mode legend{padding:0 0 .4rem;font-size:.85rem}
-.filtered{margin:.5rem 0 0;font-size:.85rem;opacity:.8}
+.filtered{margin:.5rem 0 0;font-size:.85rem;opacity:.8}.empty{text-align:center;padding:1.5rem 0}.empty p{margin:0 0 .75rem}
+.clear{font:inherit;font-weight:600;padding:.55rem 1.2rem;border:0;border-radius:999px;background:var(--main,#7a1f3d);color:var(--btn,#fff);cursor:pointer}
 main{max-width:46rem;margin:0 auto;padding:0 1rem 1rem}
 .section h2{font-size:1.2rem;margin:1.5rem 0 .25rem;color:var(--main,#7a1f3d)}
 .section ul,.menus{list-style:none;margin:0;padding:0}

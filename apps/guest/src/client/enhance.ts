@@ -41,8 +41,10 @@ let renderedHtml = document.querySelector('main')?.innerHTML ?? '';
 const tools = document.querySelector<HTMLElement>('.tools');
 const search = document.querySelector<HTMLInputElement>('.search');
 const empty = document.querySelector<HTMLElement>('.tools .empty');
+const clear = document.querySelector<HTMLButtonElement>('.tools .clear');
 const filtered = document.querySelector<HTMLElement>('.filtered');
 const chips = [...document.querySelectorAll<HTMLInputElement>('.chips input')];
+const filterLabel = document.querySelector<HTMLElement>('.filter summary');
 const hideMode = document.querySelector<HTMLInputElement>('.mode input[value=hide]');
 const markMode = document.querySelector<HTMLInputElement>('.mode input[value=mark]');
 
@@ -101,11 +103,21 @@ const apply = () => {
       if (matches && !isHidden) inSection += 1;
     }
     section.hidden = inSection === 0;
-    const tab = document.querySelector<HTMLElement>(`.tabs a[href="#${section.id}"]`);
-    if (tab) tab.hidden = section.hidden;
     shown += inSection;
   }
+  // With nothing to show the bar keeps every category (no empty strip): a tap on one clears the search.
+  for (const section of document.querySelectorAll<HTMLElement>('.section')) {
+    const tab = document.querySelector<HTMLElement>(`.tabs a[href="#${section.id}"]`);
+    if (tab) tab.hidden = shown > 0 && section.hidden;
+  }
   if (empty) empty.hidden = shown > 0;
+  if (clear) clear.hidden = words.length === 0;
+  // An active filter shows in the panel's closed line after a reload: "Evito: Uova, Latte".
+  const names = chips.filter((input) => input.checked).map((input) => input.parentElement?.textContent);
+  if (filterLabel) {
+    filterLabel.textContent = `${filterLabel.dataset.label}${names.length > 0 ? `: ${names.join(', ')}` : '…'}`;
+    filterLabel.classList.toggle('on', names.length > 0);
+  }
   if (filtered) {
     filtered.hidden = hiddenByFilter === 0;
     filtered.textContent = (
@@ -121,6 +133,19 @@ if (tools) {
   else if (markMode) markMode.checked = true;
   apply();
   search?.addEventListener('input', apply);
+  const clearSearch = () => {
+    if (!search?.value) return;
+    search.value = '';
+    apply();
+  };
+  clear?.addEventListener('click', () => {
+    clearSearch();
+    search?.focus();
+  });
+  // A category tapped while the search shows nothing brings the menu back and goes to it.
+  document.querySelector('.tabs')?.addEventListener('click', () => {
+    if (empty && !empty.hidden) clearSearch();
+  });
   for (const input of [...chips, hideMode, markMode])
     input?.addEventListener('change', () => {
       saveFilter();

@@ -4,6 +4,7 @@
 // the script (named by its hash) is served from the cache.
 
 import { isGuestPagePath } from '@carta/contract/guest-paths';
+import { offlineTime } from './offline-time.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -34,7 +35,7 @@ const offlineCopy = async (request: Request) => {
   const savedAt = new Date(cached.headers.get(SAVED_AT) ?? Date.now());
   const language = html.match(/<html lang="([a-z]{2})"/)?.[1] ?? 'it';
   const template = html.match(/data-offline="([^"]*)"/)?.[1] ?? 'Last updated at {time}';
-  const time = new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short' }).format(savedAt);
+  const time = offlineTime(language, savedAt);
   const notice = `<p class="offline" role="status">${template.replace('{time}', time)}</p>`;
   return new Response(html.replace(/<body>/, `<body>${notice}`), {
     headers: { 'content-type': 'text/html; charset=utf-8' },

@@ -61,17 +61,23 @@ const ORIGINAL_LANGUAGE = 'it';
 const isGuestLanguage = (language: string): language is GuestLanguage =>
   (GUEST_LANGUAGES as readonly string[]).includes(language);
 
-/** The reading language: the one asked in the address, else the browser's among those the menu has. */
+/**
+ * The reading language: the one asked in the address, else the browser's among those the menu has.
+ * A browser that speaks none of them, Italian included (a German phone), reads English when the menu
+ * has it: more guests read it than the original. A browser saying nothing reads the original.
+ */
 const chooseLanguage = (
   available: string[],
   asked: string | undefined,
   acceptLanguage: string | undefined,
 ) => {
   const languages = [...new Set([ORIGINAL_LANGUAGE, ...available])].filter(isGuestLanguage);
+  // The original is always among `languages`: an Italian browser never reaches the fallback.
+  const fallback = acceptLanguage?.trim() && languages.includes('en') ? 'en' : ORIGINAL_LANGUAGE;
   const chosen =
     asked && languages.includes(asked as GuestLanguage)
       ? (asked as GuestLanguage)
-      : pickLanguage(acceptLanguage, languages, ORIGINAL_LANGUAGE);
+      : pickLanguage(acceptLanguage, languages, fallback);
   return { language: chosen, languages };
 };
 
