@@ -4,6 +4,7 @@ import { useOwnedClubs } from '../api/get-owned-clubs.ts';
 import { CenteredSpinner } from '../components/centered-spinner.tsx';
 import { ErrorScreen } from '../features/static-pages/error-screen.tsx';
 import { useSession } from '../lib/session-store.ts';
+import { landingClub } from './landing-club.ts';
 
 const ClubRedirect = () => {
   const { data: clubs, isError, refetch } = useOwnedClubs();
@@ -16,8 +17,8 @@ const ClubRedirect = () => {
     );
   }
   if (!clubs) return <CenteredSpinner />;
-  const [firstClub] = clubs;
-  return <Navigate to={firstClub ? `/clubs/${firstClub.id}/menu` : '/clubs/new'} replace />;
+  const club = landingClub(clubs);
+  return <Navigate to={club ? `/clubs/${club.id}/menu` : '/clubs/new'} replace />;
 };
 
 /**
@@ -30,7 +31,7 @@ export const UnknownPathGate = () => {
   return <Outlet />;
 };
 
-/** `/`: the login when logged out, else the first club's menus, or club creation when there is none. */
+/** `/`: the login when logged out, else the menus of the club made first, or club creation when there is none. */
 export const RootRedirect = () => {
   const { isLoggedIn } = useSession();
   if (!isLoggedIn) return <Navigate to="/login" replace />;
