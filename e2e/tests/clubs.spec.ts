@@ -16,7 +16,16 @@ test('an owner switches between two clubs from the frame', async ({ page, reques
   await page.goto(`/clubs/${first}/profile`);
   await expect(page.getByRole('heading', { level: 1, name: 'Trattoria Uno' })).toBeVisible();
   await expect(page.getByTestId('club-state')).toContainText('In attesa di attivazione');
+  // The board says it in its own card; every other screen of the club says it above its content.
+  await expect(page.getByTestId('club-waiting')).toHaveCount(0);
 
+  // At the root an owner lands on the club made first, not the first by name.
+  await page.goto('/');
+  await expect(page).toHaveURL(new RegExp(`/clubs/${first}/menu$`));
+  await expect(page.getByTestId('club-waiting')).toContainText('In attesa di attivazione');
+  await expect(page.getByTestId('club-waiting')).toContainText('entro un giorno lavorativo');
+
+  await page.goto(`/clubs/${first}/profile`);
   await page.getByTestId('club-switcher').click();
   const menu = page.getByRole('menu');
   await expect(menu.getByRole('menuitem')).toHaveText([/Cocktail Due/, /Trattoria Uno/, /Nuovo locale/]);

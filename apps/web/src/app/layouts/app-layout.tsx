@@ -21,6 +21,7 @@ import { Navigate, Outlet, Link as RouterLink, useLocation, useParams } from 're
 import { useOwnedClubs } from '../../api/get-owned-clubs.ts';
 import { ClubMessageAlert } from '../../features/clubs/club-message-alert.tsx';
 import { ClubSwitcher } from '../../features/clubs/club-switcher.tsx';
+import { ClubWaitingAlert } from '../../features/clubs/club-waiting-alert.tsx';
 import { ClubWaiterCalls } from '../../features/waiter-calls/club-waiter-calls.tsx';
 import { loadLaterTexts } from '../../lib/i18n.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
@@ -141,6 +142,8 @@ export const AppLayout = () => {
         <Toolbar />
         <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
           {club && !pathname.endsWith('/notice') && <ClubMessageAlert club={club} />}
+          {/* The board shows the club's state in a card of its own. */}
+          {club && !pathname.endsWith('/profile') && <ClubWaitingAlert club={club} />}
           {/* The payment screen is where the banner leads: it says the same there in its own words. */}
           {club && !pathname.endsWith('/payment') && (
             <Suspense fallback={null}>
