@@ -209,7 +209,8 @@ describe.runIf(testDatabaseKind() === 'pglite')('the embedded database and a cra
   it('on SIGTERM does not wait past 10 s for a request that never ends', async () => {
     const dataDirectory = await temporaryFolder();
     const owner = await seedEmbedded(dataDirectory);
-    const server = await startServer({ DATA_DIR: dataDirectory });
+    // At debug the server logs each request as it begins.
+    const server = await startServer({ DATA_DIR: dataDirectory, LOG_LEVEL: 'debug' });
     await waitHealthy(server);
     const stuck = request(zonesUrl(server, owner), {
       method: 'POST',
