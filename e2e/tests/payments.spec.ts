@@ -248,7 +248,7 @@ test('an admin offers Smart from a brand; the owner reads who pays and what happ
   await expect(adminPage.getByText(`${name} ha Smart, offerto dal marchio`)).toBeVisible();
   await adminPage.goto('/admin?tab=audit');
   await expect(adminPage.getByTestId('audit-entry').first()).toContainText(
-    `Ha offerto Smart da un marchio al locale n. ${clubId}`,
+    `Ha offerto Smart per 6 mesi a ${name}`,
   );
 
   const ownerPage = await (await browser.newContext()).newPage();

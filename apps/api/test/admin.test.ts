@@ -198,6 +198,8 @@ describe('admin API', () => {
       action: 'club.freeForever',
       targetType: 'club',
       targetId: club.id,
+      // The reader knows the venue by its name, not its number.
+      targetName: club.name,
     });
   });
 

@@ -138,4 +138,31 @@ describe("the operations email's club activation link", () => {
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe(`/club-activation?token=${token}`);
   });
+
+  it('writes the activation through the link in the audit log, with the link as the actor', async () => {
+    const { clubId, token } = await newClub('Osteria del Link');
+    expect((await activate(token)).statusCode).toBe(200);
+    // A second click activates nothing and writes nothing more.
+    await activate(token);
+    const admin = await seedOwner(context.database, { isAdmin: true });
+    const page = (
+      await context.app.inject({
+        method: 'GET',
+        url: '/api/v1/admin/audit?pageSize=50',
+        headers: { authorization: admin.authorization },
+      })
+    ).json();
+    const lines = page.entries.filter(
+      (entry: { targetId: number; action: string }) =>
+        entry.targetId === clubId && entry.action === 'club.activate',
+    );
+    expect(lines).toEqual([
+      expect.objectContaining({
+        actor: null,
+        targetType: 'club',
+        targetName: 'Osteria del Link',
+        details: { from: 'pending', via: 'activationLink' },
+      }),
+    ]);
+  });
 });

@@ -86,6 +86,8 @@ export const AuditEntrySchema = z.object({
   action: z.string(),
   targetType: z.string(),
   targetId: z.number().nullable(),
+  /** The club, brand, account or plan by its name today; null once it is gone. */
+  targetName: z.string().nullable(),
   details: z.record(z.string(), z.unknown()),
   createdAt: z.string(),
 });

@@ -81,6 +81,9 @@ export const requestRefund = async (billing: Billing, input: AdminRefundInput): 
       target: { type: 'club', id: charge.clubId },
       details: {
         club: clubName,
+        // In cents with its currency, so each reader sees it in their language; `amount` as it was written.
+        amountCents: input.amountCents,
+        currency: charge.currency,
         amount: money(input.amountCents),
         paid: money(charge.amountCents),
         leftBefore: money(left),

@@ -8,6 +8,7 @@ import { accounts, addresses, clubs } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { createAccount } from '../accounts/accounts.ts';
 import { consumeToken, findToken, issueToken } from '../accounts/one-time-tokens.ts';
+import { writeAudit } from '../admin/audit.ts';
 import { checkAddressPlace, defaultTimeZone, findCountry } from '../geography/geography.ts';
 import { clubActivatedEmail, clubActivationRequestEmail } from '../mail/templates.ts';
 import {
@@ -200,6 +201,13 @@ export const activateClubWithLink = (app: FastifyInstance, token: string) =>
       const email = await activateClub(app, tx, target.clubId);
       const club = await loadActivationClub(tx, target.clubId);
       if (!club) return null;
+      // The link is the actor: no account clicks it, only whoever reads the operations address.
+      if (email)
+        await writeAudit(tx, null, {
+          action: 'club.activate',
+          target: { type: 'club', id: target.clubId },
+          details: { from: 'pending', via: 'activationLink' },
+        });
       return email
         ? { outcome: 'activated' as const, club, email }
         : { outcome: 'alreadyActive' as const, club, email: null };

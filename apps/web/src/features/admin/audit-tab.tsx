@@ -1,4 +1,3 @@
-import type { AuditEntry } from '@carta/contract/admin';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
@@ -11,19 +10,13 @@ import { useTranslation } from 'react-i18next';
 import { QueryError } from '../../components/query-error.tsx';
 import { dateFormat } from '../../lib/date-formats.ts';
 import { useAuditLog } from './api/get-audit-log.ts';
+import { auditActor, auditExtra, auditSentence } from './audit-sentence.ts';
 
 const PAGE_SIZE = 25;
 
-/** What changed, in a line: the fields of the request, as the admin sent them. */
-const detailsLine = (details: AuditEntry['details']) =>
-  Object.entries(details)
-    .filter(([, value]) => value !== null && value !== undefined && typeof value !== 'object')
-    .map(([name, value]) => `${name}: ${String(value).slice(0, 80)}`)
-    .join(' · ');
-
 /** Who did what and when, newest first. */
 export const AuditTab = () => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [page, setPage] = useState(1);
   const audit = useAuditLog(page, PAGE_SIZE);
   const format = dateFormat({ dateStyle: 'medium', timeStyle: 'short' });
@@ -39,8 +32,6 @@ export const AuditTab = () => {
     <Paper variant="outlined">
       <List disablePadding>
         {audit.data.entries.map((entry, index) => {
-          const [target = '', action = ''] = entry.action.split('.');
-          const who = entry.actor ? t('admin.audit.by', { actor: entry.actor }) : t('admin.audit.system');
           return (
             <ListItem
               key={entry.id}
@@ -48,11 +39,12 @@ export const AuditTab = () => {
               data-testid="audit-entry"
             >
               <ListItemText
-                primary={t(`admin.audit.actions.${target}.${action}`, {
-                  id: entry.targetId,
-                  defaultValue: entry.action,
-                })}
-                secondary={[format.format(new Date(entry.createdAt)), who, detailsLine(entry.details)]
+                primary={auditSentence(t, entry, i18n.language)}
+                secondary={[
+                  format.format(new Date(entry.createdAt)),
+                  auditActor(t, entry),
+                  auditExtra(t, entry),
+                ]
                   .filter(Boolean)
                   .join(' · ')}
               />
