@@ -1,9 +1,31 @@
+import { inflateSync } from 'node:zlib';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { clubs } from '../src/db/schema.ts';
 import { seedClub, seedOwner, testDatabaseKind, useTestApp } from './helpers.ts';
 import { seedSubscription } from './seed-subscription.ts';
+
+/** The text lines of a PDFKit file: its deflated page streams, each TJ array's hex strings joined. */
+const pdfText = (pdf: Buffer) => {
+  const raw = pdf.toString('latin1');
+  const lines: string[] = [];
+  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(match[1] ?? '', 'latin1')).toString('latin1');
+    } catch {
+      continue;
+    }
+    for (const array of content.matchAll(/\[([^\]]*)\] TJ/g))
+      lines.push(
+        [...(array[1] ?? '').matchAll(/<([0-9a-f]*)>/g)]
+          .map((hex) => Buffer.from(hex[1] ?? '', 'hex').toString('latin1'))
+          .join(''),
+      );
+  }
+  return lines;
+};
 
 describe('tables, zones, schedules, the public table view and QR codes', () => {
   const context = useTestApp();
@@ -309,5 +331,46 @@ describe('tables, zones, schedules, the public table view and QR codes', () => {
     const all = await call('GET', '/tables/qrcodes.pdf');
     // Seven cards make two pages.
     expect((all.rawPayload.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length).toBe(2);
+  });
+
+  it('leaves the 4-module quiet zone the QR standard asks for, in the PNG and in the SVG', async () => {
+    const { call } = await setUp();
+    const { tables } = (await call('PUT', '/tables', { tables: [{ name: 'T1' }] })).json();
+    const image = PNG.sync.read((await call('GET', `/tables/${tables[0].id}/qrcode.png`)).rawPayload);
+    const isDark = (x: number, y: number) => (image.data[(y * image.width + x) * 4] ?? 255) < 128;
+    const row = Math.floor(image.height / 2);
+    let firstDark = 0;
+    while (!isDark(firstDark, row) && firstDark < image.width) firstDark += 1;
+    // The finder pattern's left edge spans 7 modules from the top of the code: its width gives a module.
+    let topDark = 0;
+    while (!isDark(firstDark, topDark)) topDark += 1;
+    let finderEnd = topDark;
+    while (isDark(firstDark, finderEnd)) finderEnd += 1;
+    const module = (finderEnd - topDark) / 7;
+    expect(topDark / module).toBeCloseTo(4, 1);
+    expect(firstDark / module).toBeCloseTo(4, 1);
+
+    const svg = (await call('GET', `/tables/${tables[0].id}/qrcode.svg`)).body;
+    const [, width = '0'] = svg.match(/viewBox="0 0 (\d+) \d+"/) ?? [];
+    // The dark path starts at the top-left finder pattern: its offset is the quiet zone, in modules.
+    const dark = svg.match(/<path stroke="#000000" d="M(\d+) (\d+(?:\.\d+)?)/);
+    expect(Number(dark?.[1])).toBe(4);
+    expect(Number(dark?.[2])).toBeCloseTo(4.5, 1);
+    expect(svg).toContain(`M0 0h${width}v${width}H0z`);
+  });
+
+  it('names the print sheet after the club and the zone, and prints the zone on each card', async () => {
+    const { call } = await setUp({ name: 'Osteria Demo' });
+    const zone = (await call('POST', '/zones', { name: 'Terrazza' })).json();
+    const { tables } = (
+      await call('PUT', '/tables', { range: { prefix: 'Tavolo', from: 1, to: 2, tableZoneId: zone.id } })
+    ).json();
+    const sheet = await call('GET', `/tables/qrcodes.pdf?tables=${tables[0].id},${tables[1].id}`);
+    expect(sheet.headers['content-disposition']).toBe(
+      'attachment; filename="carta-qr-osteria-demo-terrazza.pdf"',
+    );
+    expect(pdfText(sheet.rawPayload)).toEqual(
+      expect.arrayContaining(['Terrazza · Tavolo 1', 'Terrazza · Tavolo 2']),
+    );
   });
 });

@@ -8,7 +8,7 @@ import {
   ownerWriteErrors as errors,
   bearerSecurity as security,
 } from '../../lib/route-schemas.ts';
-import { guestTableUrl, qrPng, qrSheetPdf, qrSvg } from './qr.ts';
+import { guestTableUrl, qrPng, qrSheetFileName, qrSheetPdf, qrSvg } from './qr.ts';
 import { loadQrSheet, requireTable } from './table-store.ts';
 
 /** GET /tables/qrcodes.pdf: the printable sheet of the club's QR codes. */
@@ -43,12 +43,19 @@ export const qrSheetRoutes: FastifyPluginAsyncZod = async (app) => {
         { name: club.name, languages: club.menuLanguages },
         tables.map((table) => ({
           name: table.name,
+          zoneName: table.zoneName,
           url: guestTableUrl(app.config.publicUrl, clubId, table.id),
         })),
       );
       return reply
         .type('application/pdf')
-        .header('content-disposition', `attachment; filename="qr-${clubId}.pdf"`)
+        .header(
+          'content-disposition',
+          `attachment; filename="${qrSheetFileName(
+            club.name,
+            tables.map((table) => table.zoneName),
+          )}"`,
+        )
         .header('cache-control', 'no-store')
         .send(pdf);
     },

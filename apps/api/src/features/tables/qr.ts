@@ -2,8 +2,9 @@ import { guestTablePath } from '@carta/contract/guest-paths';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 
-// QR codes for tables: error correction H (30 %) leaves room for a small logo in the centre.
-const QR_OPTIONS = { errorCorrectionLevel: 'H', margin: 2 } as const;
+// QR codes for tables: error correction H (30 %) leaves room for a small logo in the centre; a quiet zone
+// of 4 modules, as ISO/IEC 18004 asks, or cheap phone cameras miss codes printed near a card's edge.
+const QR_OPTIONS = { errorCorrectionLevel: 'H', margin: 4 } as const;
 
 export const guestTableUrl = (publicUrl: string, clubId: number, tableId: number) =>
   `${publicUrl}${guestTablePath(clubId, tableId)}`;
@@ -45,10 +46,26 @@ const drawQr = (document: PDFKit.PDFDocument, url: string, x: number, y: number,
   document.fillColor('#000000').fill();
 };
 
+const slug = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+/** `carta-qr-osteria-demo-terrazza.pdf`: the club, and the zone when every table on the sheet is in it. */
+export const qrSheetFileName = (clubName: string, zoneNames: (string | null)[]) => {
+  const zones = new Set(zoneNames);
+  const [zone] = zones;
+  const parts = ['carta-qr', slug(clubName), zones.size === 1 && zone ? slug(zone) : ''];
+  return `${parts.filter(Boolean).join('-')}.pdf`;
+};
+
 /** One card per table, six to an A4 page: the club, the table, the code and "scan for the menu". */
 export const qrSheetPdf = async (
   club: { name: string; languages: string[] },
-  tables: { name: string; url: string }[],
+  tables: { name: string; zoneName: string | null; url: string }[],
 ): Promise<Buffer> => {
   const document = new PDFDocument({
     size: 'A4',
@@ -93,7 +110,8 @@ export const qrSheetPdf = async (
     document
       .font('Helvetica')
       .fontSize(12)
-      .text(table.name, x + 16, y + 38, {
+      // The zone too: "Tavolo 3" is in the hall and on the terrace, and the sheet is cut and handed out.
+      .text(table.zoneName ? `${table.zoneName} · ${table.name}` : table.name, x + 16, y + 38, {
         width: cardWidth - 32,
         align: 'center',
         lineBreak: false,

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
-import { clubs, clubTables } from '../../db/schema.ts';
+import { clubs, clubTables, tableZones } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { conflictOnUnique } from '../../lib/db-errors.ts';
 import { invalidZone, zonesAreOwn } from './zone-store.ts';
@@ -148,5 +148,18 @@ export const loadQrSheet = async (db: Database, clubId: number, chosen: number[]
       .where(eq(clubs.id, clubId)),
     listTables(db, clubId),
   ]);
-  return { club: club ?? null, tables: tables.filter((table) => !chosen || chosen.includes(table.id)) };
+  const zones = await db
+    .select({ id: tableZones.id, name: tableZones.name })
+    .from(tableZones)
+    .where(eq(tableZones.clubId, clubId));
+  const zoneName = new Map(zones.map((zone) => [zone.id, zone.name]));
+  return {
+    club: club ?? null,
+    tables: tables
+      .filter((table) => !chosen || chosen.includes(table.id))
+      .map((table) => ({
+        ...table,
+        zoneName: table.tableZoneId ? (zoneName.get(table.tableZoneId) ?? null) : null,
+      })),
+  };
 };

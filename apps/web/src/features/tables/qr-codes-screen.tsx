@@ -37,6 +37,7 @@ import { useRenameZone } from './api/rename-zone.ts';
 import { useSaveTables } from './api/save-tables.ts';
 import { DeleteZoneDialog } from './delete-zone-dialog.tsx';
 import { NameDialog } from './name-dialog.tsx';
+import { qrSheetFileName } from './qr-sheet-name.ts';
 import { TableCard } from './table-card.tsx';
 
 const TableNameSchema = TableInputSchema.pick({ name: true });
@@ -72,7 +73,11 @@ export const QrCodesScreen = () => {
   const downloadSheet = async (ids?: number[]) => {
     setIsDownloading(true);
     try {
-      saveBlob(await getQrSheet(clubId, ids), `qr-${clubId}.pdf`);
+      const onSheet = tables.data.tables.filter((table) => !ids || ids.includes(table.id));
+      const zoneNames = onSheet.map(
+        (table) => zoneList.find((zone) => zone.id === table.tableZoneId)?.name ?? null,
+      );
+      saveBlob(await getQrSheet(clubId, ids), qrSheetFileName(club.data?.name ?? '', zoneNames));
     } catch {
       enqueueSnackbar(t('errors.GENERIC_TRY_LATER'), { variant: 'error' });
     } finally {
