@@ -79,7 +79,7 @@ const ClubCard = ({
           {club.brand && ` · ${t('admin.club.brand', { name: club.brand.name })}`}
         </Typography>
         <Typography variant="body2">
-          {t('admin.club.owner')}: {club.owner.name} {club.owner.lastName} · {club.owner.email} · +
+          {t('admin.club.owner')}: {club.owner.name} {club.owner.lastName} · {club.owner.email} ·{' '}
           {formatPhone(club.owner.phone)}
         </Typography>
         {club.message && (

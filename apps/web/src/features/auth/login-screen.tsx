@@ -24,6 +24,7 @@ import { saveSession, useSession } from '../../lib/session-store.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
 import { type LoginRequest, useLogin, useResendActivation } from './api/login.ts';
+import { landingPath } from './landing-path.ts';
 
 type LoginFormInput = z.input<typeof LoginRequestSchema>;
 
@@ -81,7 +82,7 @@ export const LoginScreen = () => {
   const [enrolling, setEnrolling] = useState<{ username: string; password: string } | null>(null);
   // Set as this form logs in, so the session it saves does not also trigger the redirect below.
   const [isLoggingIn, setIsLoggingIn] = useState(false);
-  const { isLoggedIn } = useSession();
+  const { isLoggedIn, isAdmin } = useSession();
   const resend = useResendActivation();
   useDocumentTitle(t('login.title'));
   useEffect(() => whenIdle(() => void loadLoginResolver().catch(() => undefined)), []);
@@ -96,7 +97,7 @@ export const LoginScreen = () => {
     queryClient.clear();
     setIsLoggingIn(true);
     saveSession({ token, isAdmin: admin });
-    await navigate(readReturnPath(location.state), { replace: true });
+    await navigate(landingPath(readReturnPath(location.state), admin), { replace: true });
   };
 
   const submit = async (values: LoginRequest) => {
@@ -130,7 +131,8 @@ export const LoginScreen = () => {
   const fieldError = (message: string | undefined) => (message ? translateMessageKey(t, message) : undefined);
 
   // Someone already logged in (here or in another tab) has no use for the form: on to their clubs.
-  if (isLoggedIn && !isLoggingIn) return <Navigate to={readReturnPath(location.state)} replace />;
+  if (isLoggedIn && !isLoggingIn)
+    return <Navigate to={landingPath(readReturnPath(location.state), isAdmin)} replace />;
 
   if (enrolling)
     return (
