@@ -1,26 +1,9 @@
 import type { AuditEntry } from '@carta/contract/admin';
-import i18next, { type TFunction } from 'i18next';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditActor, auditExtra, auditSentence } from '../src/features/admin/audit-sentence.ts';
-import english from '../src/features/admin/locales/en.json' with { type: 'json' };
-import italian from '../src/features/admin/locales/it.json' with { type: 'json' };
+import { translatorsBeforeAll } from './translators.ts';
 
-const translators = {} as Record<'it' | 'en', TFunction>;
-
-beforeAll(async () => {
-  for (const [language, texts] of [
-    ['it', italian],
-    ['en', english],
-  ] as const) {
-    const instance = i18next.createInstance();
-    await instance.init({
-      lng: language,
-      resources: { [language]: { translation: { admin: texts } } },
-      interpolation: { escapeValue: false },
-    });
-    translators[language] = instance.t;
-  }
-});
+const translators = translatorsBeforeAll('admin');
 
 const entry = (fields: Partial<AuditEntry>): AuditEntry => ({
   id: 1,

@@ -1,30 +1,13 @@
-import i18next, { type TFunction } from 'i18next';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   bannerVisibility,
   hiddenNoteKey,
   previewKeys,
   savedMessageKey,
 } from '../src/features/banners/banner-visibility.ts';
-import english from '../src/locales/en.json' with { type: 'json' };
-import italian from '../src/locales/it.json' with { type: 'json' };
+import { translatorsBeforeAll } from './translators.ts';
 
-const translators = {} as Record<'it' | 'en', TFunction>;
-
-beforeAll(async () => {
-  for (const [language, texts] of [
-    ['it', italian],
-    ['en', english],
-  ] as const) {
-    const instance = i18next.createInstance();
-    await instance.init({
-      lng: language,
-      resources: { [language]: { translation: texts } },
-      interpolation: { escapeValue: false },
-    });
-    translators[language] = instance.t;
-  }
-});
+const translators = translatorsBeforeAll();
 
 const club = (isSmart: boolean, bannerUpdateEnabled: boolean) => ({
   plan: { kind: isSmart ? ('paid' as const) : ('free' as const), isSmart, expiresOn: null },

@@ -1,6 +1,5 @@
 import type { CurrentPaymentState, PaymentPlan, PlanChoice } from '@carta/contract/payments';
-import i18next, { type TFunction } from 'i18next';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   cancelKindOf,
   type Label,
@@ -9,25 +8,9 @@ import {
   planToConfirm,
   reactivationPlanId,
 } from '../src/features/billing/plan-choices.ts';
-import english from '../src/locales/en.json' with { type: 'json' };
-import italian from '../src/locales/it.json' with { type: 'json' };
+import { translatorsBeforeAll } from './translators.ts';
 
-const translators = {} as Record<'it' | 'en', TFunction>;
-
-beforeAll(async () => {
-  for (const [language, texts] of [
-    ['it', italian],
-    ['en', english],
-  ] as const) {
-    const instance = i18next.createInstance();
-    await instance.init({
-      lng: language,
-      resources: { [language]: { translation: texts } },
-      interpolation: { escapeValue: false },
-    });
-    translators[language] = instance.t;
-  }
-});
+const translators = translatorsBeforeAll();
 
 /** A label in words; a key missing from the catalogue would come back as the key itself. */
 const words = (label: Label, language: 'it' | 'en' = 'it') => {

@@ -1,28 +1,11 @@
-import i18next, { type TFunction } from 'i18next';
-import { beforeAll, describe, expect, it } from 'vitest';
-import english from '../src/locales/en.json' with { type: 'json' };
-import italian from '../src/locales/it.json' with { type: 'json' };
+import { describe, expect, it } from 'vitest';
+import { translatorsBeforeAll } from './translators.ts';
 
 // The plan screen's words tell one story: cancelling stops the renewal, Smart stays until the end of the
 // period, the renewal can be reactivated until then at no cost, then the club is Free (first menus
 // served, the rest kept).
 
-const translators = {} as Record<'it' | 'en', TFunction>;
-
-beforeAll(async () => {
-  for (const [language, texts] of [
-    ['it', italian],
-    ['en', english],
-  ] as const) {
-    const instance = i18next.createInstance();
-    await instance.init({
-      lng: language,
-      resources: { [language]: { translation: texts } },
-      interpolation: { escapeValue: false },
-    });
-    translators[language] = instance.t;
-  }
-});
+const translators = translatorsBeforeAll();
 
 const values = { date: '12 marzo 2027', club: 'Pub Ancora', brand: 'Torrefazione', max: 2 };
 

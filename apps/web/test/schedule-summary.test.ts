@@ -1,25 +1,8 @@
-import i18next, { type TFunction } from 'i18next';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { daysSummary, formatTime, parseTime, ruleSummary } from '../src/features/tables/schedule-summary.ts';
-import english from '../src/locales/en.json' with { type: 'json' };
-import italian from '../src/locales/it.json' with { type: 'json' };
+import { translatorsBeforeAll } from './translators.ts';
 
-const translators: Record<'it' | 'en', TFunction> = {} as Record<'it' | 'en', TFunction>;
-
-beforeAll(async () => {
-  for (const [language, texts] of [
-    ['it', italian],
-    ['en', english],
-  ] as const) {
-    const instance = i18next.createInstance();
-    await instance.init({
-      lng: language,
-      resources: { [language]: { translation: texts } },
-      interpolation: { escapeValue: false },
-    });
-    translators[language] = instance.t;
-  }
-});
+const translators = translatorsBeforeAll();
 
 const rule = (fields: Partial<Parameters<typeof ruleSummary>[0]>) => ({
   days: [1, 2, 3, 4, 5],

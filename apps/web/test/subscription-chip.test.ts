@@ -1,26 +1,9 @@
 import type { SubscriptionSummary } from '@carta/contract/payments';
-import i18next, { type TFunction } from 'i18next';
-import { beforeAll, describe, expect, it } from 'vitest';
-import english from '../src/features/admin/locales/en.json' with { type: 'json' };
-import italian from '../src/features/admin/locales/it.json' with { type: 'json' };
+import { describe, expect, it } from 'vitest';
 import { subscriptionChip } from '../src/features/admin/subscription-summary.ts';
+import { translatorsBeforeAll } from './translators.ts';
 
-const translators = {} as Record<'it' | 'en', TFunction>;
-
-beforeAll(async () => {
-  for (const [language, texts] of [
-    ['it', italian],
-    ['en', english],
-  ] as const) {
-    const instance = i18next.createInstance();
-    await instance.init({
-      lng: language,
-      resources: { [language]: { translation: { admin: texts } } },
-      interpolation: { escapeValue: false },
-    });
-    translators[language] = instance.t;
-  }
-});
+const translators = translatorsBeforeAll('admin');
 
 /** The chip's words as the admin reads them ("12/03/2027" for the day). */
 const chipText = (summary: Partial<SubscriptionSummary>, language: 'it' | 'en' = 'it') => {

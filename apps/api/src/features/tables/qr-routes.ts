@@ -1,5 +1,5 @@
 import { ClubParamsSchema } from '@carta/contract/clubs';
-import { TableParamsSchema } from '@carta/contract/tables';
+import { qrSheetFileName, TableParamsSchema } from '@carta/contract/tables';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/app-error.ts';
@@ -8,7 +8,7 @@ import {
   ownerWriteErrors as errors,
   bearerSecurity as security,
 } from '../../lib/route-schemas.ts';
-import { guestTableUrl, qrPng, qrSheetFileName, qrSheetPdf, qrSvg } from './qr.ts';
+import { guestTableUrl, qrPng, qrSheetPdf, qrSvg } from './qr.ts';
 import { loadQrSheet, requireTable } from './table-store.ts';
 
 /** GET /tables/qrcodes.pdf: the printable sheet of the club's QR codes. */

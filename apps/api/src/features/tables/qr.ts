@@ -46,22 +46,6 @@ const drawQr = (document: PDFKit.PDFDocument, url: string, x: number, y: number,
   document.fillColor('#000000').fill();
 };
 
-const slug = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-
-/** `carta-qr-osteria-demo-terrazza.pdf`: the club, and the zone when every table on the sheet is in it. */
-export const qrSheetFileName = (clubName: string, zoneNames: (string | null)[]) => {
-  const zones = new Set(zoneNames);
-  const [zone] = zones;
-  const parts = ['carta-qr', slug(clubName), zones.size === 1 && zone ? slug(zone) : ''];
-  return `${parts.filter(Boolean).join('-')}.pdf`;
-};
-
 /** One card per table, six to an A4 page: the club, the table, the code and "scan for the menu". */
 export const qrSheetPdf = async (
   club: { name: string; languages: string[] },

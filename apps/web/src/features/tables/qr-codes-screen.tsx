@@ -1,5 +1,6 @@
 import type { TableListEntry, TableZone } from '@carta/contract/entities';
 import {
+  qrSheetFileName,
   SaveZoneRequestSchema,
   TABLE_NAME_MAX,
   TableInputSchema,
@@ -37,7 +38,6 @@ import { useRenameZone } from './api/rename-zone.ts';
 import { useSaveTables } from './api/save-tables.ts';
 import { DeleteZoneDialog } from './delete-zone-dialog.tsx';
 import { NameDialog } from './name-dialog.tsx';
-import { qrSheetFileName } from './qr-sheet-name.ts';
 import { TableCard } from './table-card.tsx';
 
 const TableNameSchema = TableInputSchema.pick({ name: true });

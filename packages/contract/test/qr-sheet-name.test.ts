@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { qrSheetFileName } from '../src/features/tables/qr-sheet-name.ts';
+import { qrSheetFileName } from '../src/tables.ts';
 
 describe('the QR print sheet file name', () => {
   it('names the club and, when the sheet holds one zone, the zone', () => {
