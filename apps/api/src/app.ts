@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { API_BASE_PATH } from '@carta/contract/limits';
 import { BUILD_HEADER } from '@carta/contract/public-config';
-import Fastify, { type FastifyContextConfig, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyContextConfig, type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
@@ -110,7 +110,7 @@ export const buildApp = async ({
     logger: logger ?? { level: config.logLevel },
     // Requests are logged by the hooks below, at debug: at `info` the log keeps to what an operator reads
     // (start, emails, jobs, errors), one line each.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => randomUUID(),
     requestIdHeader: config.isTrustingProxy ? 'x-request-id' : false,
     trustProxy: config.isTrustingProxy,
