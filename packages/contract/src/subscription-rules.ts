@@ -1,3 +1,5 @@
+// Over 300 lines: the state machine, its queries and what the owner sees read one another's private
+// helpers (passTime, the period and invoice readers); split, they would have to be exported for each other.
 // Subscriptions (docs/decisions/0045-subscription-rules.md, 0064-one-owner-of-subscription-rules.md): the
 // state machine as pure code, and the one place that answers every question about a subscription: its
 // status, whether it is Smart, its period, its next invoice and what the owner may do now. No I/O and no
