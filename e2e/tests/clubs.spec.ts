@@ -82,7 +82,9 @@ test('an owner edits the contacts and the logo, and finds them after a reload', 
   await page
     .getByTestId('logo-input')
     .setInputFiles({ name: 'logo.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
-  await expect(page.getByText('Tipo di immagine non supportato, carica solo file JPG o PNG')).toBeVisible();
+  await expect(
+    page.getByText('Tipo di immagine non supportato: carica un file JPG, PNG o WebP'),
+  ).toBeVisible();
 });
 
 test('unsaved contacts are not lost by a stray click', async ({ page, request }) => {

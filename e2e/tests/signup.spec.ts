@@ -81,12 +81,12 @@ test('sign up through the wizard, activate, log in with the shown secret, add a 
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('a phone that already has an account, in another form, is refused on the first step', async ({
+test('a registered phone, typed in another form, is refused on the first step with links to log in', async ({
   page,
   request,
 }) => {
   const phone = uniquePhone();
-  await request.post('/api/v1/users', {
+  const created = await request.post('/api/v1/users', {
     data: {
       name: 'A',
       lastName: 'B',
@@ -96,19 +96,31 @@ test('a phone that already has an account, in another form, is refused on the fi
       passwordTwo: PASSWORD,
     },
   });
+  expect(created.status()).toBe(201);
+  const { enrolment } = await created.json();
+
   await page.goto('/signup');
   // Signed up as 39…, typed after the field's +39 without it: one number.
   await expect(page.getByTestId('phone-prefix')).toHaveText('+39');
   await field(page, 'Numero di telefono').fill(phone.slice(2));
   await field(page, 'Password').fill(PASSWORD);
   await field(page, 'Ripeti la password').fill(PASSWORD);
+  // A sign-up never confirmed by its first code holds no phone: the wizard goes on.
   await page.getByRole('button', { name: 'Avanti' }).click();
-  await field(page, 'Nome').fill('Chiara');
-  await field(page, 'Cognome').fill('Fontana');
-  await field(page, 'Email').fill(`c.${phone}@example.com`);
+  await expect(field(page, 'Nome')).toBeVisible();
+  await page.getByRole('button', { name: 'Indietro' }).click();
+
+  // Its first code confirmed, the account holds the phone: "Next" says so at once, on the first step.
+  const confirmed = await request.post('/api/v1/users/totp/confirm', {
+    data: { username: phone, password: PASSWORD, totp: totpCode(enrolment.secret) },
+  });
+  expect(confirmed.status()).toBe(200);
   await page.getByRole('button', { name: 'Avanti' }).click();
-  await fillVenue(page, { name: 'Doppione', city: 'Verona', vatNumber: 'IT00743110157' });
-  await page.getByRole('button', { name: "Crea l'account" }).click();
-  await expect(page.getByText('Esiste già un account con questo numero di telefono')).toBeVisible();
-  await expect(field(page, 'Numero di telefono')).toBeVisible();
+  await expect(page.getByText('Questo numero di telefono è già registrato')).toBeVisible();
+  await expect(field(page, 'Numero di telefono')).toBeFocused();
+  await expect(field(page, 'Nome')).toBeHidden();
+  const links = page.getByTestId('phone-taken-links');
+  await expect(links.getByRole('link', { name: 'Accedi' })).toHaveAttribute('href', '/login');
+  await links.getByRole('link', { name: 'Hai dimenticato la password?' }).click();
+  await expect(page).toHaveURL(/\/password\/recovery$/);
 });

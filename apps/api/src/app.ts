@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { accountRoutes } from './features/accounts/routes.ts';
 import { signUpLimitPlugin } from './features/accounts/sign-up-limit.ts';
+import { unconfirmedSignUpSweepPlugin } from './features/accounts/unconfirmed-sign-ups.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { bannerRoutes } from './features/banners/routes.ts';
 import { billingPlugin } from './features/billing/billing-plugin.ts';
@@ -182,6 +183,7 @@ export const buildApp = async ({
   await app.register(menuPdfPlugin);
   await app.register(pageViewsPlugin, { isRunning: isRunningJobs });
   await app.register(incomingSweepPlugin, { isRunning: isRunningJobs });
+  await app.register(unconfirmedSignUpSweepPlugin, { isRunning: isRunningJobs });
   await app.register(pageViewRollupPlugin, { isRunning: isRunningJobs });
   await app.register(mailRetryPlugin, { isRunning: isRunningJobs });
   await app.register(waiterCallSignalsPlugin);

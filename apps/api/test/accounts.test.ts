@@ -9,7 +9,14 @@ import { accountDelaySeconds } from '../src/features/accounts/attempts.ts';
 import { generateTotp } from '../src/features/accounts/totp.ts';
 import { firstOrThrow } from '../src/lib/db-errors.ts';
 import { hashToken } from '../src/lib/tokens.ts';
-import { canonicalTestPhone, present, uniqueAddress, uniquePhone, useTestApp } from './helpers.ts';
+import {
+  canonicalTestPhone,
+  confirmSignUp,
+  present,
+  uniqueAddress,
+  uniquePhone,
+  useTestApp,
+} from './helpers.ts';
 
 const PASSWORD = 'Tavolo7$Blu';
 const INVALID_PHONE =
@@ -45,10 +52,19 @@ describe('accounts', () => {
   const linkToken = (link: string | undefined) =>
     present(new URL(present(link, 'a link in the email')).searchParams.get('token'), 'a token in the link');
 
-  /** Signs up and follows the activation link; answers the phone and authenticator secret. */
+  /** The sign-up's last step: its first code, which sends the activation email (0066). */
+  const confirmed = async (phone: string, response: { json: () => { enrolment: { secret: string } } }) =>
+    confirmSignUp(context.app, {
+      username: phone,
+      password: PASSWORD,
+      secret: response.json().enrolment.secret,
+    });
+
+  /** Signs up, confirms the first code and follows the activation link; answers phone and secret. */
   const activeOwner = async () => {
     const { phone, response } = await signUp();
     expect(response.statusCode).toBe(201);
+    await confirmed(phone, response);
     const mail = context.mailer.sent.findLast((message) => message.to.includes(phone));
     const activation = await context.app.inject({
       method: 'GET',
@@ -84,13 +100,17 @@ describe('accounts', () => {
       .where(eq(accounts.phone, canonicalTestPhone(phone)));
     expect(row?.totpSecret).not.toContain(enrolment.secret);
     expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
+    // The activation email waits for the first code (0066).
+    expect(context.mailer.sent.some((message) => message.to === row?.email)).toBe(false);
+    await confirmed(phone, response);
     const mail = context.mailer.sent.findLast((message) => message.to === row?.email);
     expect(mail?.subject).toBe('Confirm your Carta account');
     expect(mail?.link).toMatch(/\/users\/activate\?token=/);
   });
 
   it('refuses a phone that already has an account with 409 and the spec message', async () => {
-    const { phone } = await signUp();
+    const { phone, response } = await signUp();
+    await confirmed(phone, response);
     const again = await signUp({ phone });
     expect(again.response.statusCode).toBe(409);
     expect(again.response.json()).toMatchObject({
@@ -157,6 +177,7 @@ describe('accounts', () => {
   it('refuses login before activation, resends the email, and activates once', async () => {
     const { phone, response } = await signUp();
     const { secret } = response.json().enrolment;
+    await confirmed(phone, response);
     const early = await login(phone, PASSWORD, generateTotp(secret));
     expect(early.statusCode).toBe(403);
     expect(early.json().code).toBe('ACCOUNT_NOT_ACTIVATED');
@@ -169,6 +190,7 @@ describe('accounts', () => {
     });
     expect(resend.json()).toEqual({ outcome: 'sent' });
     expect(context.mailer.sent.length).toBe(sentBefore + 1);
+    expect(context.mailer.sent.at(-1)?.link).toMatch(/\/users\/activate\?token=/);
 
     const token = linkToken(context.mailer.sent.at(-1)?.link);
     const first = await context.app.inject({ method: 'GET', url: `/api/v1/users/activate?token=${token}` });
@@ -582,7 +604,7 @@ describe('clubs at sign-up and after', () => {
     language: 'it',
   });
 
-  it('creates account and club in one call, asks operations to activate it, and activation emails the owner', async () => {
+  it('creates account and club in one call; once its first code is confirmed, asks operations to activate the club, and activation emails the owner', async () => {
     const phone = uniquePhone();
     const response = await context.app.inject({
       method: 'POST',
@@ -595,6 +617,7 @@ describe('clubs at sign-up and after', () => {
     expect(enrolment.otpauthUri).toContain('otpauth://');
     const [row] = await context.database.db.select().from(clubs).where(eq(clubs.id, clubId));
     expect(row).toMatchObject({ status: 'pending', timeZone: 'Europe/Rome', name: 'Osteria del Ponte' });
+    await confirmSignUp(context.app, { username: phone, password: PASSWORD, secret: enrolment.secret });
 
     const operations = context.mailer.sent.find((message) => message.subject.includes('Osteria del Ponte'));
     expect(operations?.to).toBe('operations@carta.local');
@@ -674,6 +697,11 @@ describe('clubs at sign-up and after', () => {
         .where(eq(accounts.phone, canonicalTestPhone(phone))),
       'account',
     );
+    await confirmSignUp(context.app, {
+      username: phone,
+      password: PASSWORD,
+      secret: first.json().enrolment.secret,
+    });
     await context.database.db
       .update(accounts)
       .set({ emailConfirmedAt: new Date() })

@@ -4,7 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { accounts, auditLog, authenticatorResets, oneTimeTokens, sessions } from '../src/db/schema.ts';
 import { generateTotp } from '../src/features/accounts/totp.ts';
 import { hashToken } from '../src/lib/tokens.ts';
-import { present, seedClub, seedOwner, uniqueAddress, uniquePhone, useTestApp } from './helpers.ts';
+import {
+  confirmSignUp,
+  present,
+  seedClub,
+  seedOwner,
+  uniqueAddress,
+  uniquePhone,
+  useTestApp,
+} from './helpers.ts';
 
 const PASSWORD = 'Tavolo7$Blu';
 const STEP_MS = 30_000;
@@ -25,7 +33,10 @@ describe('authenticator: first code and reset through support (0051)', () => {
   const linkToken = (link: string | undefined) =>
     present(new URL(present(link, 'a link in the email')).searchParams.get('token'), 'a token in the link');
 
-  /** A signed-up owner (its email confirmed unless told), with the phone, secret and account id. */
+  /**
+   * A signed-up owner, with the phone, secret and account id: unless told, its first code confirmed (which
+   * sends the activation email, 0066) and its email confirmed.
+   */
   const owner = async ({ activate = true }: { activate?: boolean } = {}) => {
     const phone = `+${uniquePhone()}`;
     const response = await post('/users', {
@@ -40,6 +51,7 @@ describe('authenticator: first code and reset through support (0051)', () => {
     expect(response.statusCode).toBe(201);
     const secret = response.json().enrolment.secret as string;
     if (activate) {
+      await confirmSignUp(context.app, { username: phone, password: PASSWORD, secret });
       const mail = context.mailer.sent.findLast(
         (message) => message.to === `lucia.${phone.slice(1)}@example.com`,
       );

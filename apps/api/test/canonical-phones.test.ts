@@ -8,6 +8,7 @@ import { hashPassword } from '../src/features/accounts/passwords.ts';
 import { generateTotp, newTotpSecret } from '../src/features/accounts/totp.ts';
 import {
   canonicalTestPhone,
+  confirmSignUp,
   present,
   seedOwner,
   testDatabaseKind,
@@ -94,6 +95,12 @@ describe('canonical phones', () => {
       .from(accounts)
       .where(eq(accounts.phone, canonicalTestPhone(digits)));
     expect(row?.phone).toBe(`+${digits}`);
+    // Confirmed by its first code: until then another sign-up with the number would replace it (0066).
+    await confirmSignUp(context.app, {
+      username: digits,
+      password: PASSWORD,
+      secret: first.json().enrolment.secret,
+    });
 
     for (const again of [national(digits), digits, `0039 ${national(digits)}`]) {
       const refused = await signUp(again);
@@ -129,6 +136,7 @@ describe('canonical phones', () => {
     const created = await signUp(national(digits));
     expect(created.statusCode).toBe(201);
     const secret = created.json().enrolment.secret as string;
+    await confirmSignUp(context.app, { username: digits, password: PASSWORD, secret });
     await context.database.db
       .update(accounts)
       .set({ emailConfirmedAt: new Date() })

@@ -122,7 +122,7 @@ describe('image upload flow', () => {
       expect(complete.statusCode).toBe(400);
       expect(complete.json()).toMatchObject({
         code: 'IMAGE_TYPE_NOT_SUPPORTED',
-        message: 'Image type not supported, load ony JPG or PNG type file',
+        message: 'Image type not supported: upload a JPG, PNG or WebP file',
       });
     }
   });

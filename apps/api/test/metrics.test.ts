@@ -116,7 +116,13 @@ describe('metrics', () => {
 
   it('count the rounds of every timed job by its name', async () => {
     const app = await appWith({ METRICS_TOKEN: TOKEN }, database, true);
-    const jobs = ['billing', 'mail-retries', 'uploads-sweep', 'page-view-rollup'];
+    const jobs = [
+      'billing',
+      'mail-retries',
+      'uploads-sweep',
+      'page-view-rollup',
+      'unconfirmed-sign-ups-sweep',
+    ];
     // Each job's first round starts when the server is ready.
     await waitFor(
       'a round of every job',

@@ -148,6 +148,8 @@ describe('tenant isolation', () => {
     'POST /api/v1/users/totp/enrolment/confirm',
     'POST /api/v1/users/password/recovery',
     'POST /api/v1/users/password/reset',
+    // The sign-up wizard's first step: whether the phone is free (0066).
+    'POST /api/v1/users/phone-check',
     'POST /public/waiter/:clubId/:tableId',
     'PUT /api/v1/uploads',
   ];

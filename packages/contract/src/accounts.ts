@@ -39,6 +39,17 @@ export const CreateUserResponseSchema = z.object({ enrolment: TotpEnrolmentSchem
 export type CreateUserResponse = z.infer<typeof CreateUserResponseSchema>;
 
 /**
+ * POST /users/phone-check: whether a phone may still sign up, asked on the wizard's first step. The number
+ * is checked like the sign-up's (`phone`); a phone held only by a sign-up never confirmed is available
+ * (docs/decisions/0066).
+ */
+export const PhoneCheckRequestSchema = z.object({ phone }).strict();
+export type PhoneCheckRequest = z.input<typeof PhoneCheckRequestSchema>;
+
+export const PhoneCheckResponseSchema = z.object({ available: z.boolean() });
+export type PhoneCheckResponse = z.infer<typeof PhoneCheckResponseSchema>;
+
+/**
  * Login: `username` is the phone number, in any form that names the account (phone-numbers.ts). The code
  * may be left empty only by an owner whose authenticator support has reset (0051): the server then
  * answers AUTHENTICATOR_ENROLMENT_REQUIRED, or asks for the code like any wrong login.

@@ -31,6 +31,8 @@ export const ERROR_CODES = [
   'FREE_PLAN_MENU_LIMIT',
   'IMAGE_TYPE_NOT_SUPPORTED',
   'ACCOUNT_NOT_ACTIVATED',
+  // A sign-up whose first authenticator code was never confirmed (docs/decisions/0066).
+  'SIGN_UP_NOT_FINISHED',
   'PASSWORD_TOO_COMMON',
   'PASSWORD_IN_QUERY',
   'TOTP_INVALID',

@@ -74,6 +74,12 @@ export const accounts = pgTable('accounts', {
   language: text().notNull().default('it'),
   isAdmin: boolean().notNull().default(false),
   emailConfirmedAt: timestamp({ withTimezone: true }),
+  /**
+   * When the sign-up's first authenticator code was confirmed (docs/decisions/0066): until then the account
+   * cannot log in, its emails wait, and a new sign-up with its phone replaces it. Null only for a sign-up
+   * in progress; accounts made any other way (scripts, seeds) count as confirmed when made.
+   */
+  authenticatorConfirmedAt: timestamp({ withTimezone: true }).defaultNow(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -182,7 +188,7 @@ export const authAttempts = pgTable(
 export const rateLimits = pgTable(
   'rate_limits',
   {
-    kind: text({ enum: ['sign_up', 'waiter_call', 'guest_pdf'] }).notNull(),
+    kind: text({ enum: ['sign_up', 'phone_check', 'waiter_call', 'guest_pdf'] }).notNull(),
     keyHash: text().notNull(),
     windowStart: timestamp({ withTimezone: true }).notNull(),
     count: integer().notNull(),

@@ -7,7 +7,14 @@ import { accounts, sessions } from '../../src/db/schema.ts';
 import { generateTotp } from '../../src/features/accounts/totp.ts';
 import { hashToken, newToken } from '../../src/lib/tokens.ts';
 import { SESSION_ABSOLUTE_MS } from '../../src/plugins/auth.ts';
-import { canonicalTestPhone, seedClub, seedOwner, uniqueAddress, uniquePhone } from '../helpers.ts';
+import {
+  canonicalTestPhone,
+  confirmSignUp,
+  seedClub,
+  seedOwner,
+  uniqueAddress,
+  uniquePhone,
+} from '../helpers.ts';
 import {
   acceptLanguage,
   anonymousAuthorization,
@@ -86,7 +93,10 @@ const expectStatus = (response: { statusCode: number; body: string }, expected: 
     );
 };
 
-/** An owner signed up through the API, email confirmed, logged in with password and code. */
+/**
+ * An owner signed up through the API, its first code confirmed (docs/decisions/0066), email confirmed,
+ * logged in with password and code.
+ */
 export const signUpFuzzOwner = async (app: App, database: DatabaseHandle): Promise<FuzzOwner> => {
   const phone = uniquePhone();
   const signUp = await app.inject({
@@ -104,6 +114,7 @@ export const signUpFuzzOwner = async (app: App, database: DatabaseHandle): Promi
   });
   expectStatus(signUp, 201, 'sign-up of the fuzzing owner');
   const totpSecret = signUp.json().enrolment.secret as string;
+  await confirmSignUp(app, { username: phone, password: OWNER_PASSWORD, secret: totpSecret });
   const [account] = await database.db
     .update(accounts)
     .set({ emailConfirmedAt: new Date() })

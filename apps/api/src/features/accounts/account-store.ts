@@ -31,9 +31,61 @@ export const findAccountsByPhone = (db: Executor, phone: string) =>
     )
     .orderBy(accounts.id);
 
-/** Whether a canonical phone names an account already, its own or one listed as a duplicate. */
-export const isPhoneTaken = async (tx: Transaction, phone: string) =>
-  (await findAccountsByPhone(tx, phone)).length > 0;
+/** Whether an account counts: its sign-up's first authenticator code was confirmed (0066). */
+export const isConfirmed = (account: { authenticatorConfirmedAt: Date | null }) =>
+  account.authenticatorConfirmedAt !== null;
+
+/**
+ * The confirmed accounts a phone names (`findAccountsByPhone`): a sign-up never confirmed holds no phone
+ * (0066).
+ */
+export const findConfirmedAccountsByPhone = async (db: Executor, phone: string) =>
+  (await findAccountsByPhone(db, phone)).filter(isConfirmed);
+
+/**
+ * Deletes an account whose sign-up was never confirmed, with the clubs it made (and their addresses), in
+ * the caller's transaction; false when it was confirmed meanwhile (then nothing changes). Such an account
+ * never logged in, so it has no stored files.
+ */
+export const deleteUnconfirmedAccount = async (tx: Transaction, accountId: number) => {
+  const owned = await tx
+    .select({ addressId: clubs.addressId, billingAddressId: clubs.billingAddressId })
+    .from(clubs)
+    .where(eq(clubs.ownerId, accountId));
+  const deleted = await tx
+    .delete(accounts)
+    .where(and(eq(accounts.id, accountId), isNull(accounts.authenticatorConfirmedAt)))
+    .returning({ id: accounts.id });
+  if (deleted.length === 0) return false;
+  const addressIds = owned.flatMap((club) => [
+    club.addressId,
+    ...(club.billingAddressId ? [club.billingAddressId] : []),
+  ]);
+  if (addressIds.length > 0) await tx.delete(addresses).where(inArray(addresses.id, addressIds));
+  return true;
+};
+
+/** The accounts whose sign-up was never confirmed and began before `before`, oldest first. */
+export const findStaleUnconfirmedAccounts = (db: Executor, before: Date, limit: number) =>
+  db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(isNull(accounts.authenticatorConfirmedAt), lt(accounts.createdAt, before)))
+    .orderBy(accounts.id)
+    .limit(limit);
+
+/**
+ * Marks the sign-up's first code confirmed and answers the account, once: null when it was confirmed
+ * before (or is gone), so what follows the confirmation (the emails) happens once.
+ */
+export const markAuthenticatorConfirmed = async (tx: Transaction, accountId: number) => {
+  const [account] = await tx
+    .update(accounts)
+    .set({ authenticatorConfirmedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(accounts.id, accountId), isNull(accounts.authenticatorConfirmedAt)))
+    .returning();
+  return account ?? null;
+};
 
 /** Answers the new account's id; a phone already taken fails the unique index. */
 export const insertAccount = async (tx: Transaction, values: typeof accounts.$inferInsert) =>

@@ -9,15 +9,16 @@ import { accountActivationEmail } from '../mail/templates.ts';
 import {
   confirmEmail,
   deleteAccountRows,
+  deleteUnconfirmedAccount,
   findAccountsByPhone,
   insertAccount,
+  isConfirmed,
   isImageKeyStored,
-  isPhoneTaken,
   recordTotpStep,
   setPasswordHash,
 } from './account-store.ts';
 import { clearAccountAttempts } from './attempts.ts';
-import { consumeToken, issueToken, revokeTokens } from './one-time-tokens.ts';
+import { consumeToken, revokeTokens } from './one-time-tokens.ts';
 import { decoyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
 import { createSession, revokeAllSessions, revokeOtherSessions } from './sessions.ts';
 import { matchTotpStep, newTotpSecret, totpEnrolment } from './totp.ts';
@@ -32,11 +33,16 @@ export const assertUncommonPassword = (password: string, path: string) => {
 };
 
 /**
- * Creates an account inside the caller's transaction and answers its authenticator enrolment and the
- * activation token; the caller sends the email once the transaction has committed.
+ * Creates an account inside the caller's transaction, waiting for its first authenticator code (0066), and
+ * answers its id and authenticator enrolment. A phone held only by a sign-up never confirmed is taken
+ * over: that account and the club it made are deleted in the same transaction. Nothing is emailed yet:
+ * the activation email leaves once the code is confirmed (`confirmSignUp`).
  */
 export const createAccount = async (app: FastifyInstance, tx: Transaction, fields: AccountFields) => {
-  if (await isPhoneTaken(tx, fields.phone)) throw new AppError(409, 'PHONE_TAKEN');
+  const holders = await findAccountsByPhone(tx, fields.phone);
+  if (holders.some(isConfirmed)) throw new AppError(409, 'PHONE_TAKEN');
+  // Confirmed between the lookup and the delete: the row stays, and the unique index refuses the phone.
+  for (const unconfirmed of holders) await deleteUnconfirmedAccount(tx, unconfirmed.id);
   const secret = newTotpSecret();
   const passwordHash = await hashPassword(fields.password);
   // Two sign-ups with one phone at the same moment: the unique index decides.
@@ -50,26 +56,31 @@ export const createAccount = async (app: FastifyInstance, tx: Transaction, field
         passwordHash,
         totpSecret: app.secretBox.seal(secret),
         language: fields.language,
+        authenticatorConfirmedAt: null,
       }),
     'PHONE_TAKEN',
   );
-  const activationToken = await issueToken(tx, 'account_activation', { accountId });
-  return { accountId, enrolment: totpEnrolment(secret, fields.phone), activationToken };
+  return { accountId, enrolment: totpEnrolment(secret, fields.phone) };
 };
+
+/** The account activation email, with a link carrying `token`. */
+export const activationEmail = (
+  app: FastifyInstance,
+  account: { email: string; name: string; language: string },
+  token: string,
+) =>
+  accountActivationEmail(
+    account.language === 'en' ? 'en' : 'it',
+    account.email,
+    account.name,
+    `${app.config.publicUrl}/users/activate?token=${encodeURIComponent(token)}`,
+  );
 
 export const sendActivationEmail = (
   app: FastifyInstance,
   account: { email: string; name: string; language: string },
   token: string,
-) =>
-  app.mailer.send(
-    accountActivationEmail(
-      account.language === 'en' ? 'en' : 'it',
-      account.email,
-      account.name,
-      `${app.config.publicUrl}/users/activate?token=${encodeURIComponent(token)}`,
-    ),
-  );
+) => app.mailer.send(activationEmail(app, account, token));
 
 /**
  * Checks phone, password and code together and answers the account; a wrong one of the three answers

@@ -12,11 +12,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
+import { isConfirmed } from './account-store.ts';
 import { verifyCredentials } from './accounts.ts';
 import { clearFailedLogins, recordFailedAttempt, refuseWhenLimited } from './attempts.ts';
 import {
-  confirmFirstCode,
   confirmResetLink,
+  confirmSignUp,
   finishEnrolment,
   openEnrolment,
   requestAuthenticatorReset,
@@ -33,9 +34,10 @@ export const authenticatorRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['users'],
-        summary: "Check one current code against the new account's authenticator (sign-up's last step)",
+        summary:
+          "Check one current code against the new account's authenticator (sign-up's last step); the first right one confirms the sign-up",
         description:
-          'Works before the email is confirmed. A wrong password or a wrong code answer the same TOTP_INVALID and count like failed logins; the code is then used up.',
+          'Works before the email is confirmed. The first right code confirms the sign-up (0066): only then can the account log in (once its email is confirmed), and only then do the account activation email and the operations email asking to activate its club leave. A wrong password or a wrong code answer the same TOTP_INVALID and count like failed logins; the code is then used up.',
         body: TotpConfirmRequestSchema,
         response: { 200: OutcomeResponseSchema, ...errorResponses(400, 429) },
       },
@@ -44,11 +46,13 @@ export const authenticatorRoutes: FastifyPluginAsyncZod = async (app) => {
       const { username } = request.body;
       await refuseWhenLimited(app, request, 'login', username);
       const verified = await verifyCredentials(app, request.body);
-      if (!verified?.step || !(await confirmFirstCode(app.db, verified.account.id, verified.step))) {
+      const confirmed = verified?.step ? await confirmSignUp(app, verified.account.id, verified.step) : null;
+      if (!confirmed) {
         await recordFailedAttempt(app.db, 'login', username, request.ip);
         throw wrongCode();
       }
       await clearFailedLogins(app.db, username, request.ip);
+      for (const email of confirmed.emails) await app.mailer.send(email);
       return { outcome: 'confirmed' };
     },
   );
@@ -71,8 +75,10 @@ export const authenticatorRoutes: FastifyPluginAsyncZod = async (app) => {
       // Every request counts, like a recovery email: the limit also stops mailing an owner again and again.
       await recordFailedAttempt(app.db, 'recovery', username, request.ip);
       const verified = await verifyCredentials(app, request.body);
-      // An account whose authenticator is already reset just logs in and enrols a new one.
-      if (verified?.account.totpSecret) await requestAuthenticatorReset(app, verified.account, message);
+      // An account whose authenticator is already reset just logs in and enrols a new one; a sign-up never
+      // confirmed has nothing to reset (0066).
+      if (verified?.account.totpSecret && isConfirmed(verified.account))
+        await requestAuthenticatorReset(app, verified.account, message);
       return { outcome: 'sent' };
     },
   );

@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { auditedChange, writeAudit } from '../admin/audit.ts';
+import { clubActivationRequests } from '../clubs/create-club.ts';
 import {
   authenticatorResetApprovedEmail,
   authenticatorResetLinkEmail,
   authenticatorResetRefusedEmail,
   authenticatorResetWaitingEmail,
 } from '../mail/templates.ts';
-import { findAccountById, recordTotpStep } from './account-store.ts';
+import { findAccountById, markAuthenticatorConfirmed, recordTotpStep } from './account-store.ts';
+import { activationEmail } from './accounts.ts';
 import {
   clearAuthenticator,
   decideReset,
@@ -29,9 +30,22 @@ const emailLanguage = (language: string) => (language === 'en' ? 'en' : 'it');
 /** How long the sealed secret of an enrolment may wait for its first code. */
 export const ENROLMENT_LIFETIME_MS = 15 * 60 * 1000;
 
-/** Records the sign-up's first code as used, so the same code cannot log in afterwards. */
-export const confirmFirstCode = (db: Database, accountId: number, step: number) =>
-  db.transaction((tx) => recordTotpStep(tx, accountId, step));
+/**
+ * Records a code of the sign-up's authenticator as used, so it cannot log in afterwards; null when it was
+ * used before. The first time, the sign-up is confirmed (0066): the account may log in once its email is
+ * confirmed, and the answer carries the emails that waited for this, the account's activation link and
+ * operations' request for each club it made, for the caller to send once committed.
+ */
+export const confirmSignUp = (app: FastifyInstance, accountId: number, step: number) =>
+  app.db.transaction(async (tx) => {
+    if (!(await recordTotpStep(tx, accountId, step))) return null;
+    const account = await markAuthenticatorConfirmed(tx, accountId);
+    if (!account) return { emails: [] };
+    const activation = account.emailConfirmedAt
+      ? []
+      : [activationEmail(app, account, await issueToken(tx, 'account_activation', { accountId }))];
+    return { emails: [...activation, ...(await clubActivationRequests(app, tx, account))] };
+  });
 
 /**
  * Saves a new request and emails its single-use link to the account's address; the request waits for

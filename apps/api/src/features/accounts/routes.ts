@@ -9,6 +9,8 @@ import {
   OutcomeResponseSchema,
   PasswordRecoveryRequestSchema,
   PasswordResetRequestSchema,
+  PhoneCheckRequestSchema,
+  PhoneCheckResponseSchema,
   ResendActivationRequestSchema,
   TokenQuerySchema,
   UserLanguageRequestSchema,
@@ -19,7 +21,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { passwordResetEmail } from '../mail/templates.ts';
-import { findAccountById, findAccountsByPhone, setLanguage } from './account-store.ts';
+import { findAccountById, findConfirmedAccountsByPhone, isConfirmed, setLanguage } from './account-store.ts';
 import {
   activateAccount,
   assertUncommonPassword,
@@ -40,6 +42,7 @@ import { revokeSession } from './sessions.ts';
 const NoContent = z.null().describe('No content');
 
 const loginFailed = () => new AppError(401, 'LOGIN_FAILED');
+const signUpNotFinished = () => new AppError(403, 'SIGN_UP_NOT_FINISHED');
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(authenticatorRoutes);
@@ -51,6 +54,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'Create an account; answers the authenticator enrolment',
+        description:
+          'Emails nobody yet: the account works, and its activation email leaves, once POST /users/totp/confirm has checked its first code (0066). A phone held only by a sign-up never confirmed is taken over; one of a confirmed account answers 409 PHONE_TAKEN.',
         body: CreateUserRequestSchema,
         response: { 201: CreateUserResponseSchema, ...errorResponses(400, 409, 429) },
       },
@@ -58,9 +63,26 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       assertUncommonPassword(request.body.password, 'body.password');
       const created = await app.db.transaction((tx) => createAccount(app, tx, request.body));
-      await sendActivationEmail(app, request.body, created.activationToken);
       return reply.status(201).send({ enrolment: created.enrolment });
     },
+  );
+
+  app.post(
+    '/users/phone-check',
+    {
+      preHandler: app.limitPhoneChecks,
+      schema: {
+        tags: ['users'],
+        summary: "Whether a phone may sign up: the wizard's first step asks before going on",
+        description:
+          'False when a confirmed account holds the phone, which POST /clubs would refuse with PHONE_TAKEN; a phone held only by a sign-up never confirmed is available (0066). It tells no more than a sign-up does, and is limited per network address like sign-ups.',
+        body: PhoneCheckRequestSchema,
+        response: { 200: PhoneCheckResponseSchema, ...errorResponses(400, 429) },
+      },
+    },
+    async (request) => ({
+      available: (await findConfirmedAccountsByPhone(app.db, request.body.phone)).length === 0,
+    }),
   );
 
   app.get(
@@ -86,8 +108,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'Send the activation email again (needs phone and password)',
+        description:
+          'A sign-up whose first authenticator code was never confirmed answers 403 SIGN_UP_NOT_FINISHED to the right password, and nothing is sent (0066).',
         body: ResendActivationRequestSchema,
-        response: { 200: OutcomeResponseSchema, ...errorResponses(400, 401, 429) },
+        response: { 200: OutcomeResponseSchema, ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request) => {
@@ -97,6 +121,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         await recordFailedAttempt(app.db, 'login', request.body.username, request.ip);
         throw loginFailed();
       }
+      if (!isConfirmed(verified.account)) throw signUpNotFinished();
       if (!verified.account.emailConfirmedAt) {
         const token = await issueToken(app.db, 'account_activation', { accountId: verified.account.id });
         await sendActivationEmail(app, verified.account, token);
@@ -112,7 +137,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'Log in with phone, password and authenticator code',
         description:
-          'An account whose authenticator support has reset (0051) answers 403 AUTHENTICATOR_ENROLMENT_REQUIRED to the right password, with or without a code: /users/totp/enrolment follows.',
+          'An account whose authenticator support has reset (0051) answers 403 AUTHENTICATOR_ENROLMENT_REQUIRED to the right password, with or without a code: /users/totp/enrolment follows. A sign-up whose first code was never confirmed (0066) answers 403 SIGN_UP_NOT_FINISHED to the right password, with or without a code, and never logs in: signing up again with its phone replaces it.',
         body: LoginRequestSchema,
         response: { 200: LoginResponseSchema, ...errorResponses(400, 401, 403, 429) },
       },
@@ -121,6 +146,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const { username } = request.body;
       await refuseWhenLimited(app, request, 'login', username);
       const verified = await verifyCredentials(app, request.body);
+      // The right password of a sign-up never finished: only its owner learns that, and signs up again.
+      if (verified && !isConfirmed(verified.account)) throw signUpNotFinished();
       // Support reset the authenticator (0051): the right password leads to enrolling a new one.
       if (verified && !verified.account.totpSecret) {
         if (!verified.account.emailConfirmedAt) throw new AppError(403, 'ACCOUNT_NOT_ACTIVATED');
@@ -171,6 +198,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'Email a password reset link to the account with this phone',
+        description:
+          'A sign-up whose first authenticator code was never confirmed holds no phone (0066): it answers 404 ACCOUNT_NOT_FOUND, as at sign-up that phone is free.',
         body: PasswordRecoveryRequestSchema,
         response: { 200: OutcomeResponseSchema, ...errorResponses(400, 404, 429) },
       },
@@ -180,7 +209,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       await refuseWhenLimited(app, request, 'recovery', phone);
       // Every request counts, found or not: the limit also stops someone mailing an owner again and again.
       await recordFailedAttempt(app.db, 'recovery', phone, request.ip);
-      const found = await findAccountsByPhone(app.db, phone);
+      const found = await findConfirmedAccountsByPhone(app.db, phone);
       if (found.length === 0) throw new AppError(404, 'ACCOUNT_NOT_FOUND');
       // Several only for accounts that share a number until an admin sorts them out (0050): each owner
       // gets a link to their own account.

@@ -1,6 +1,6 @@
 import type { AccountFieldsSchema } from '@carta/contract/accounts';
 import type { ClubFormSchema } from '@carta/contract/clubs';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client.ts';
@@ -69,11 +69,11 @@ export const checkClubForm = async (
   return { ...club, address, billingAddress };
 };
 
-/** Inserts the club, waiting for activation, and answers its id and the operations' activation token. */
+/** Inserts the club, waiting for activation, and answers its id. */
 export const insertClub = async (tx: Transaction, ownerId: number, club: ClubForm) => {
   const addressId = await insertAddress(tx, club.address);
   const billingAddressId = club.billingAddress ? await insertAddress(tx, club.billingAddress) : null;
-  const clubId = await insertClubRow(tx, {
+  return insertClubRow(tx, {
     ownerId,
     name: club.name,
     seats: club.seats,
@@ -95,27 +95,46 @@ export const insertClub = async (tx: Transaction, ownerId: number, club: ClubFor
     instagram: club.instagram,
     whatsapp: club.whatsapp,
   });
-  const activationToken = await issueToken(tx, 'club_activation', { clubId });
-  return { clubId, activationToken };
 };
 
 /** The owner app's page the operations email links to (0053). */
 export const CLUB_ACTIVATION_PAGE = '/club-activation';
 
-/** Asks the operations team to activate the new club. */
-export const sendClubActivationRequest = async (
+/** The email asking the operations team to activate a new club, its link carrying `token`. */
+const clubActivationRequest = (
   app: FastifyInstance,
-  club: ClubForm,
+  club: { name: string; city: string },
   owner: { name: string; lastName: string },
   token: string,
 ) =>
-  app.mailer.send(
-    clubActivationRequestEmail(
-      app.config.mail.operationsEmail,
-      { name: club.name, city: club.address.city, owner: `${owner.name} ${owner.lastName}` },
-      `${app.config.publicUrl}${CLUB_ACTIVATION_PAGE}?token=${encodeURIComponent(token)}`,
-    ),
+  clubActivationRequestEmail(
+    app.config.mail.operationsEmail,
+    { name: club.name, city: club.city, owner: `${owner.name} ${owner.lastName}` },
+    `${app.config.publicUrl}${CLUB_ACTIVATION_PAGE}?token=${encodeURIComponent(token)}`,
   );
+
+/**
+ * The emails asking operations to activate the clubs of an owner whose sign-up was just confirmed (0066),
+ * each with a new link; the caller sends them once its transaction has committed.
+ */
+export const clubActivationRequests = async (
+  app: FastifyInstance,
+  tx: Transaction,
+  owner: { id: number; name: string; lastName: string },
+) => {
+  const waiting = await tx
+    .select({ id: clubs.id, name: clubs.name, city: addresses.city })
+    .from(clubs)
+    .innerJoin(addresses, eq(addresses.id, clubs.addressId))
+    .where(and(eq(clubs.ownerId, owner.id), eq(clubs.status, 'pending')))
+    .orderBy(clubs.id);
+  const emails = [];
+  for (const club of waiting) {
+    const token = await issueToken(tx, 'club_activation', { clubId: club.id });
+    emails.push(clubActivationRequest(app, club, owner, token));
+  }
+  return emails;
+};
 
 /** Marks the club active and tells its owner; false when it was not waiting. */
 export const activateClub = async (app: FastifyInstance, tx: Transaction, clubId: number) => {
@@ -135,7 +154,9 @@ export const activateClub = async (app: FastifyInstance, tx: Transaction, clubId
 
 /**
  * Saves a new club of the caller (`ownerId`) or, at sign-up, of the new `account` saved with it, in one
- * transaction; answers what the emails need, which the caller sends once everything is saved.
+ * transaction. A caller's club answers the operations' activation email, which the caller sends once
+ * everything is saved; a sign-up's answers the authenticator enrolment, and its emails wait for the first
+ * code (`confirmSignUp`, 0066).
  */
 export const saveNewClub = (
   app: FastifyInstance,
@@ -143,12 +164,17 @@ export const saveNewClub = (
   owner: { account: AccountFields } | { ownerId: number | undefined },
 ) =>
   app.db.transaction(async (tx) => {
-    const newAccount = 'account' in owner ? await createAccount(app, tx, owner.account) : null;
-    const ownerId = newAccount?.accountId ?? ('ownerId' in owner ? owner.ownerId : undefined);
-    if (ownerId === undefined) throw new AppError(401, 'UNAUTHORIZED');
-    const ownerNames = await ownerName(tx, ownerId);
-    const { clubId, activationToken } = await insertClub(tx, ownerId, club);
-    return { clubId, activationToken, owner: ownerNames, newAccount };
+    if ('account' in owner) {
+      const newAccount = await createAccount(app, tx, owner.account);
+      const clubId = await insertClub(tx, newAccount.accountId, club);
+      return { clubId, enrolment: newAccount.enrolment, email: null };
+    }
+    if (owner.ownerId === undefined) throw new AppError(401, 'UNAUTHORIZED');
+    const ownerNames = await ownerName(tx, owner.ownerId);
+    const clubId = await insertClub(tx, owner.ownerId, club);
+    const token = await issueToken(tx, 'club_activation', { clubId });
+    const email = clubActivationRequest(app, { name: club.name, city: club.address.city }, ownerNames, token);
+    return { clubId, enrolment: null, email };
   });
 
 /** The club an activation link names, as the operations page shows it. */

@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { callerOf } from '../../plugins/auth.ts';
-import { assertUncommonPassword, sendActivationEmail } from '../accounts/accounts.ts';
+import { assertUncommonPassword } from '../accounts/accounts.ts';
 import { listEnabledBrands, listOwnedClubs } from './club-store.ts';
 import {
   activateClubWithLink,
@@ -23,7 +23,6 @@ import {
   checkClubForm,
   readActivationLink,
   saveNewClub,
-  sendClubActivationRequest,
 } from './create-club.ts';
 import { clubPlan, clubState } from './plan.ts';
 import { recordVatCheck } from './vat-check.ts';
@@ -40,6 +39,8 @@ export const clubRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['clubs'],
         summary: 'Create a club; without a token, also the account under `account` (sign-up)',
+        description:
+          'With a token, operations are emailed to activate the club. A sign-up answers the authenticator enrolment and emails nobody yet: the account works, and the activation emails leave, once POST /users/totp/confirm has checked its first code (0066). A phone held only by a sign-up never confirmed is taken over (that account and its club are deleted); one of a confirmed account answers 409 PHONE_TAKEN.',
         security: [{}, { bearerAuth: [] }],
         body: CreateClubRequestSchema,
         response: {
@@ -66,13 +67,11 @@ export const clubRoutes: FastifyPluginAsyncZod = async (app) => {
       const created = await saveNewClub(app, club, account ? { account } : { ownerId: caller?.accountId });
       await recordVatCheck(app.db, app.vatChecker, created.clubId, new Date());
 
-      // Emails leave only once everything is saved.
-      await sendClubActivationRequest(app, club, created.owner, created.activationToken);
-      if (created.newAccount && account)
-        await sendActivationEmail(app, account, created.newAccount.activationToken);
+      // Emails leave only once everything is saved; a sign-up's wait for its first code (0066).
+      if (created.email) await app.mailer.send(created.email);
       return reply.status(201).send({
         clubId: created.clubId,
-        ...(created.newAccount ? { enrolment: created.newAccount.enrolment } : {}),
+        ...(created.enrolment ? { enrolment: created.enrolment } : {}),
       });
     },
   );

@@ -8,7 +8,7 @@ import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { FormProvider, type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -28,6 +28,8 @@ import { phonePrefixSlot } from '../../components/phone-prefix.tsx';
 import { ApiError, isUnexpectedError } from '../../lib/api-error.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { PHONE_TAKEN, withTakenPhone } from './taken-phone.ts';
+import { usePhoneAvailability } from './use-phone-availability.ts';
 
 // The fields each form step owns: "Next" checks only these, and a server error jumps to its step.
 const STEP_FIELDS: Path<ClubFormValues>[][] = [
@@ -48,8 +50,10 @@ export const SignupScreen = () => {
   const confirmTotp = useConfirmTotp();
   const [formError, setFormError] = useState<string | null>(null);
   const createClub = useCreateClub();
+  // The phone the server said is registered, as typed: refused until it is changed.
+  const takenPhone = useRef<string | null>(null);
   const form = useForm<ClubFormValues, unknown, CreateClubRequest>({
-    resolver: zodResolver(CreateClubRequestSchema),
+    resolver: withTakenPhone(zodResolver(CreateClubRequestSchema), () => takenPhone.current),
     defaultValues: {
       account: {
         phone: '',
@@ -66,9 +70,21 @@ export const SignupScreen = () => {
   });
   const email = form.watch('account.email');
   const phone = form.watch('account.phone');
+  const phoneCheck = usePhoneAvailability();
+  const isPhoneTaken = form.formState.errors.account?.phone?.type === PHONE_TAKEN;
+  const markPhoneTaken = () => {
+    takenPhone.current = form.getValues('account.phone') ?? '';
+    return form.trigger('account.phone', { shouldFocus: true });
+  };
 
   const next = async () => {
-    if (await form.trigger(STEP_FIELDS[step])) setStep(step + 1);
+    if (!(await form.trigger(STEP_FIELDS[step]))) return;
+    // Said on the first step, not after the whole form (0066); the sign-up still refuses it at the end.
+    if (step === 0 && !(await phoneCheck.isAvailable(form.getValues('account.phone') ?? ''))) {
+      await markPhoneTaken();
+      return;
+    }
+    setStep(step + 1);
   };
 
   const submit = async (values: CreateClubRequest) => {
@@ -88,8 +104,8 @@ export const SignupScreen = () => {
         return;
       }
       if (error.code === 'PHONE_TAKEN') {
-        form.setError('account.phone', { message: error.message });
         setStep(0);
+        await markPhoneTaken();
         return;
       }
       const placed = error.issues.map((issue) => ({ ...issue, path: formPathOf(issue.path) }));
@@ -147,6 +163,17 @@ export const SignupScreen = () => {
               autoFocus
               slotProps={{ htmlInput: { inputMode: 'tel' }, input: phonePrefixSlot(phone) }}
             />
+            {isPhoneTaken && (
+              <Typography variant="body2" data-testid="phone-taken-links">
+                <Link component={RouterLink} to="/login" sx={{ fontWeight: 600 }}>
+                  {t('login.submit')}
+                </Link>
+                {' · '}
+                <Link component={RouterLink} to="/password/recovery" sx={{ fontWeight: 600 }}>
+                  {t('login.forgotPassword')}
+                </Link>
+              </Typography>
+            )}
             <FormTextField<ClubFormValues>
               name="account.password"
               label={t('signup.password')}
@@ -211,7 +238,7 @@ export const SignupScreen = () => {
             <span />
           )}
           {step < 2 && (
-            <Button type="submit" variant="contained" size="large">
+            <Button type="submit" variant="contained" size="large" loading={phoneCheck.isChecking}>
               {t('signup.next')}
             </Button>
           )}
