@@ -73,9 +73,22 @@ test('an owner adds a square photo to a dish, sees it in the list, then removes 
   await square.click();
   await expect(square).toHaveAttribute('aria-pressed', 'true');
   const cropArea = dialog.getByRole('application', { name: 'Ritaglio della foto' });
+  // The one cropper: the photo on a light ground, no black frame around it.
+  const ground = await dialog
+    .getByTestId('crop-area')
+    .evaluate((element) => getComputedStyle(element).backgroundColor);
+  const [red = 0, green = 0, blue = 0] = ground.match(/\d+/g)?.map(Number) ?? [];
+  expect(Math.min(red, green, blue), ground).toBeGreaterThan(200);
   await cropArea.focus();
   await page.keyboard.press('+');
-  await expect(dialog.getByRole('slider', { name: 'Zoom' })).toHaveValue('1.2');
+  const zoom = dialog.getByRole('slider', { name: 'Zoom' });
+  await expect(zoom).toHaveValue('1.2');
+  // Zoom buttons with names, for a keyboard or a finger.
+  await dialog.getByRole('button', { name: 'Ingrandisci' }).click();
+  await expect(zoom).toHaveValue('1.4');
+  await dialog.getByRole('button', { name: 'Riduci' }).click();
+  await expect(zoom).toHaveValue('1.2');
+  await cropArea.focus();
   await page.keyboard.press('ArrowLeft');
   // While the photo goes out, the dialog says how much has gone (the storage is held until it is seen).
   let release = () => {};
@@ -116,6 +129,12 @@ test('an owner adds a square photo to a dish, sees it in the list, then removes 
   await expectLoaded(thumbnail);
   await expect(thumbnail).toHaveAttribute('loading', 'lazy');
   expect(await thumbnail.evaluate((element) => element.getBoundingClientRect().width)).toBe(40);
+  // The thumbnail keeps its distance from the dish's name.
+  const thumbnailBox = await thumbnail.boundingBox();
+  const nameBox = await rowOf(page, 'Carbonara')
+    .getByRole('link', { name: 'Carbonara', exact: true })
+    .boundingBox();
+  expect((nameBox?.x ?? 0) - ((thumbnailBox?.x ?? 0) + (thumbnailBox?.width ?? 0))).toBeGreaterThanOrEqual(8);
   await expect(rowOf(page, 'Amatriciana').getByTestId('item-thumbnail')).toHaveCount(0);
   const stored = (await readMenu()).sections[0].items[0].photo;
   expect(stored).toMatchObject({ key: expect.stringMatching(/^img\//) });
@@ -179,6 +198,12 @@ test.describe('on a phone', () => {
     const { itemsPath } = await setUpOwner(page, request);
     await page.goto(itemsPath);
     await page.getByRole('link', { name: 'Modifica Amatriciana' }).click();
+    // The form's character counters ("11/100") sit inside the screen: nothing widens the page.
+    await expect(page.getByText('11/100')).toBeVisible();
+    const viewport = page.viewportSize();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      viewport?.width ?? 0,
+    );
     await page.getByTestId('photo-input').setInputFiles({
       name: 'amatriciana.png',
       mimeType: 'image/png',
@@ -186,7 +211,6 @@ test.describe('on a phone', () => {
     });
     const dialog = page.getByRole('dialog', { name: 'Ritaglia la foto' });
     await expect(dialog).toBeVisible();
-    const viewport = page.viewportSize();
     const box = await dialog.boundingBox();
     expect(box?.width).toBe(viewport?.width);
     await dialog.getByRole('button', { name: 'Rettangolare (4:3)' }).click();

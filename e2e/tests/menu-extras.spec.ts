@@ -27,7 +27,11 @@ test('the translations overview marks missing texts, saves edits and shows progr
   await useSessionOf(page, owner.token);
   await page.goto(`/clubs/${clubId}/menu/${menu.id}/translations`);
   await expect(page.getByText('Scegli qui sopra le lingue')).toBeVisible();
-  await page.getByRole('button', { name: 'Inglese' }).click();
+  // The menu is written in Italian: Italian is never offered as a language to translate into.
+  const targets = page.getByRole('group', { name: 'Traduci in:' });
+  await expect(targets.getByRole('button', { name: 'Francese' })).toBeVisible();
+  await expect(targets.getByRole('button', { name: 'Italiano' })).toHaveCount(0);
+  await targets.getByRole('button', { name: 'Inglese' }).click();
   // The menu's own name, the category, the dish's name and description (Spritz keeps its name).
   await expect(page.getByTestId('progress-en')).toContainText('0 testi tradotti su 4');
   await expect(page.getByTestId('translation-row')).toHaveCount(4);
@@ -42,7 +46,7 @@ test('the translations overview marks missing texts, saves edits and shows progr
   await expect(page.getByText('3 traduzioni salvate')).toBeVisible();
   await expect(page.getByTestId('progress-en')).toContainText('3 testi tradotti su 4');
 
-  await page.getByRole('switch', { name: 'Solo quelli mancanti' }).check();
+  await page.getByRole('switch', { name: 'Solo quelli da tradurre' }).check();
   await expect(page.getByTestId('translation-row')).toHaveCount(1);
   await expect(page.getByTestId('translation-row')).toContainText('Lasagna');
 

@@ -68,16 +68,24 @@ test('an owner builds a menu, reorders, marks out of stock, duplicates, deletes,
   await page.keyboard.press('Space');
   await expect(rows.first()).toContainText('Tagliere del giorno');
 
-  // Out of stock, in place.
+  // A dish as it was created shows no state at all: only what differs from the normal is shown.
+  await expect(rows.filter({ hasText: 'Bruschetta' }).getByTestId('item-states')).toHaveCount(0);
+  await expect(page.getByText('3 voci')).toBeVisible();
+
+  // Out of stock, in place, from the row's actions.
   const olive = rows.filter({ hasText: 'Olive ascolane' });
-  await olive.getByRole('button', { name: 'Esaurito' }).click();
-  await expect(olive.getByRole('button', { name: 'Esaurito' })).toHaveAttribute('aria-pressed', 'true');
+  await olive.getByRole('button', { name: 'Altre azioni per Olive ascolane' }).click();
+  const soldOut = page.getByRole('menuitemcheckbox', { name: 'Esaurito' });
+  await expect(soldOut).toHaveAttribute('aria-checked', 'false');
+  await soldOut.click();
+  await expect(olive.getByRole('list', { name: 'Stato di Olive ascolane' })).toHaveText('Esaurito');
 
   await page.reload();
   await expect(rows.first()).toContainText('Tagliere del giorno');
   await expect(
-    rows.filter({ hasText: 'Olive ascolane' }).getByRole('button', { name: 'Esaurito' }),
-  ).toHaveAttribute('aria-pressed', 'true');
+    rows.filter({ hasText: 'Olive ascolane' }).getByRole('list', { name: 'Stato di Olive ascolane' }),
+  ).toHaveText('Esaurito');
+  await expect(page.getByTestId('item-states')).toHaveCount(1);
 
   await page.getByRole('link', { name: 'Cena' }).click();
   await page.getByRole('link', { name: 'Primi' }).click();

@@ -85,7 +85,10 @@ describe('banners', () => {
 
   it('creates, reads, replaces and deletes a banner with its square image, files included', async () => {
     const { club, call, menu, upload } = await setUp();
-    expect((await call('GET', `/banners/menu/${menu.id}/banner`)).statusCode).toBe(404);
+    // No banner yet is an answer, not an error: the owner app shows its empty state.
+    const none = await call('GET', `/banners/menu/${menu.id}/banner`);
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toEqual({ banner: null });
 
     const image = (await upload(await picture(900, 900))).json();
     expect(image.variants.map((variant: { width: number }) => variant.width)).toEqual([400, 800]);
@@ -99,7 +102,7 @@ describe('banners', () => {
     });
     const read = await call('GET', `/banners/menu/${menu.id}/banner`);
     expect(read.statusCode).toBe(200);
-    expect(read.json()).toEqual(created.json());
+    expect(read.json()).toEqual({ banner: created.json() });
 
     // The menus list and the full menu say so.
     const cards = (await call('GET', '/menu')).json() as { id: number; hasBanner: boolean }[];
@@ -136,7 +139,9 @@ describe('banners', () => {
 
     const deleted = await call('DELETE', `/banners/menu/${menu.id}`);
     expect(deleted.statusCode).toBe(204);
-    expect((await call('GET', `/banners/menu/${menu.id}/banner`)).statusCode).toBe(404);
+    const gone = await call('GET', `/banners/menu/${menu.id}/banner`);
+    expect(gone.statusCode).toBe(200);
+    expect(gone.json()).toEqual({ banner: null });
     expect((await call('DELETE', `/banners/menu/${menu.id}`)).statusCode).toBe(404);
     for (const name of [`${other.key}-400.webp`, `${other.key}-600.webp`, `${other.key}.jpg`])
       expect(existsSync(fileOf(name)), name).toBe(false);
@@ -158,7 +163,7 @@ describe('banners', () => {
     expect((await call('DELETE', `/banners/menu/${menu.id}`)).statusCode).toBe(204);
     expect(existsSync(path.join(context.filesDirectory, `${image.key}-500.webp`))).toBe(true);
     const copied = await call('GET', `/banners/menu/${copy.id}/banner`);
-    expect(copied.json()).toMatchObject({ image: { key: image.key } });
+    expect(copied.json()).toMatchObject({ banner: { image: { key: image.key } } });
     expect(club.id).toBeGreaterThan(0);
   });
 
@@ -234,7 +239,7 @@ describe('banners', () => {
       expect(complete.statusCode).toBe(400);
       expect(complete.json()).toMatchObject({
         code: 'IMAGE_TYPE_NOT_SUPPORTED',
-        message: 'Image type not supported, load ony JPG or PNG type file',
+        message: 'Image type not supported: upload a JPG, PNG or WebP file',
       });
     }
     // The upload address only for the image types judged by content (JPG, PNG, WebP).
@@ -282,6 +287,10 @@ describe('banners', () => {
     const theirs = await setUp();
     const image = (await mine.upload(await picture(400, 400))).json();
     await mine.call('POST', `/banners/menu/${mine.menu.id}`, { ...fields, image: image.key });
+    // Their menu has no banner: "no banner" must not be told to anyone but its owner.
+    expect((await theirs.call('GET', `/banners/menu/${theirs.menu.id}/banner`)).json()).toEqual({
+      banner: null,
+    });
     // My token on their club.
     const asMe = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
       context.app.inject({
@@ -300,6 +309,8 @@ describe('banners', () => {
       ['GET', `/api/v1/clubs/${mine.club.id}/banners/menu/${theirs.menu.id}`],
       ['POST', `/api/v1/clubs/${mine.club.id}/banners/menu/${theirs.menu.id}`],
       ['DELETE', `/api/v1/clubs/${mine.club.id}/banners/menu/${theirs.menu.id}`],
+      // A menu that does not exist.
+      ['GET', `/api/v1/clubs/${mine.club.id}/banners/menu/999999999/banner`],
     ] as const) {
       const response = await asMe(
         method,
@@ -367,7 +378,14 @@ describe('banners', () => {
     const paths = document.paths as Record<string, Record<string, { summary?: string; tags?: string[] }>>;
     const banner = paths['/api/v1/clubs/{clubId}/banners/menu/{menuId}'];
     expect(Object.keys(banner ?? {}).sort()).toEqual(['delete', 'get', 'post']);
-    expect(paths['/api/v1/clubs/{clubId}/banners/menu/{menuId}/banner']?.get?.tags).toEqual(['banners']);
+    const read = paths['/api/v1/clubs/{clubId}/banners/menu/{menuId}/banner']?.get as
+      | { tags?: string[]; responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> }
+      | undefined;
+    expect(read?.tags).toEqual(['banners']);
+    // The 200 answer is the "banner or null" shape, and "no banner" is no longer a 404 of its own.
+    const answer = JSON.stringify(read?.responses?.['200']?.content?.['application/json']?.schema);
+    expect(answer).toContain('"banner"');
+    expect(answer).toContain('"null"');
     for (const operation of Object.values(banner ?? {})) expect(operation.summary).toBeTruthy();
   });
 });

@@ -39,3 +39,10 @@ export const BannerDetailsSchema = BannerSchema.extend({
   image: StoredImageSchema.nullable(),
 });
 export type BannerDetails = z.infer<typeof BannerDetailsSchema>;
+
+/**
+ * GET `/clubs/{clubId}/banners/menu/{menuId}/banner`: the menu's banner, or `null` when the menu has none
+ * yet. No banner is a state of the menu, not an error: only a menu that is not the club's answers 404.
+ */
+export const MenuBannerSchema = z.object({ banner: BannerDetailsSchema.nullable() });
+export type MenuBanner = z.infer<typeof MenuBannerSchema>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AccountFieldsSchema, TotpEnrolmentSchema } from './accounts.ts';
 import { EInvoiceFieldsSchema } from './e-invoice.ts';
 import { email, id, optionalText, plainString, requiredText } from './fields.ts';
-import { MENU_LANGUAGES } from './limits.ts';
+import { MENU_LANGUAGES, MENU_ORIGINAL_LANGUAGE } from './limits.ts';
 import { messageKey } from './message-keys.ts';
 
 // Club creation (spec §3 Club form-level data, §5 club rules, §7 POST /clubs; DESIGN.md §2 Clubs).
@@ -235,11 +235,13 @@ export const UpdateClubRequestSchema = z
     billingAddress: AddressInputSchema.nullable().optional(),
     /** FatturaPA delivery (e-invoice.ts); null or blank removes one. */
     ...EInvoiceFieldsSchema.shape,
-    /** Languages the menus are translated into (the original is written in the club's own). */
+    /** Languages the menus are translated into; the original (MENU_ORIGINAL_LANGUAGE) is dropped. */
     menuLanguages: z
       .array(z.enum(MENU_LANGUAGES))
       .max(MENU_LANGUAGES.length)
-      .transform((languages) => [...new Set(languages)])
+      .transform((languages) =>
+        [...new Set(languages)].filter((language) => language !== MENU_ORIGINAL_LANGUAGE),
+      )
       .optional(),
     /** A standard theme or the club's own; null: the first standard theme. */
     themeId: id.nullable().optional(),

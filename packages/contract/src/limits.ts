@@ -10,6 +10,11 @@ export const DEFAULT_LANGUAGE: Language = 'it';
 /** Languages a menu's content may be translated into (DESIGN.md §2). */
 export const MENU_LANGUAGES = ['it', 'en', 'de', 'fr', 'es'] as const;
 export type MenuLanguage = (typeof MENU_LANGUAGES)[number];
+/**
+ * The language owners write their menus in, the original every guest page falls back to: never a
+ * translation target (docs/decisions/0015-translations.md).
+ */
+export const MENU_ORIGINAL_LANGUAGE: MenuLanguage = 'it';
 
 /** Digits of a phone stored before 0050 that libphonenumber does not take as valid (phone-numbers.ts). */
 export const PHONE_MIN_DIGITS = 6;

@@ -5,6 +5,7 @@ import OutlinedInput from '@mui/material/OutlinedInput';
 import type { TextFieldProps as MuiTextFieldProps } from '@mui/material/TextField';
 import { type ClipboardEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CharacterCounter } from './character-counter.tsx';
 
 export type TextFieldProps = Omit<
   MuiTextFieldProps<'outlined'>,
@@ -16,7 +17,13 @@ export type TextFieldProps = Omit<
   | 'inputProps'
   | 'InputLabelProps'
   | 'FormHelperTextProps'
->;
+> & {
+  /**
+   * The most characters the field takes: the input stops there and the helper line shows the one
+   * character counter ("12/80", right-aligned) beside the help or the error.
+   */
+  characterLimit?: number;
+};
 
 type Editable = HTMLInputElement | HTMLTextAreaElement;
 
@@ -57,6 +64,7 @@ const usePasteCutNotice = () => {
 export const TextField = ({
   autoComplete,
   autoFocus = false,
+  characterLimit,
   className,
   color = 'primary',
   defaultValue,
@@ -87,15 +95,16 @@ export const TextField = ({
   const id = idOverride ?? generatedId;
   const pasteCut = usePasteCutNotice();
   const notice = pasteCut.cutAt === null ? null : t('common.pasteCut', { max: pasteCut.cutAt });
-  const hasHelper = Boolean(helperText) || notice !== null;
+  const hasHelper = Boolean(helperText) || notice !== null || characterLimit !== undefined;
   const helperTextId = hasHelper ? `${id}-helper-text` : undefined;
   const inputLabelId = label ? `${id}-label` : undefined;
   const { input, inputLabel, htmlInput, formHelperText } = slotProps as {
     input?: object;
     inputLabel?: { shrink?: boolean };
-    htmlInput?: object;
+    htmlInput?: { maxLength?: number };
     formHelperText?: object;
   };
+  const length = typeof value === 'string' ? value.length : 0;
   return (
     <FormControl
       {...other}
@@ -135,19 +144,41 @@ export const TextField = ({
         onPaste={pasteCut.onPaste}
         onFocus={onFocus}
         placeholder={placeholder}
-        inputProps={htmlInput}
+        inputProps={characterLimit === undefined ? htmlInput : { maxLength: characterLimit, ...htmlInput }}
         label={label}
         {...(inputLabel?.shrink === undefined ? {} : { notched: inputLabel.shrink })}
         {...input}
       />
       {hasHelper && (
-        <FormHelperText id={helperTextId} {...formHelperText}>
-          {notice && (
-            <span role="status" style={{ display: 'block' }}>
-              {notice}
-            </span>
+        <FormHelperText
+          id={helperTextId}
+          {...formHelperText}
+          sx={
+            characterLimit === undefined ? undefined : { display: 'flex', gap: 1.5, alignItems: 'flex-start' }
+          }
+        >
+          {characterLimit === undefined ? (
+            <>
+              {notice && (
+                <span role="status" style={{ display: 'block' }}>
+                  {notice}
+                </span>
+              )}
+              {helperText}
+            </>
+          ) : (
+            <>
+              <span>
+                {notice && (
+                  <span role="status" style={{ display: 'block' }}>
+                    {notice}
+                  </span>
+                )}
+                {helperText}
+              </span>
+              <CharacterCounter length={length} max={characterLimit} />
+            </>
           )}
-          {helperText}
         </FormHelperText>
       )}
     </FormControl>

@@ -1,4 +1,4 @@
-import type { BannerDetails, SaveBannerRequestSchema } from '@carta/contract/banners';
+import type { BannerDetails, MenuBanner, SaveBannerRequestSchema } from '@carta/contract/banners';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
@@ -40,15 +40,15 @@ const selectBanner = async (db: Executor, clubId: number, menuId: number) => {
   return row ?? null;
 };
 
-/** GET .../banners/menu/{menuId}/banner: the banner, 404 when the menu has none or is not the club's. */
-export const readBanner = async (db: Database, clubId: number, menuId: number): Promise<BannerDetails> => {
+/**
+ * GET .../banners/menu/{menuId}/banner: the banner, or null when the menu has none yet; 404 when the menu
+ * is not the club's (another owner's club never reaches here: clubScope answers 404 first).
+ */
+export const readBanner = async (db: Database, clubId: number, menuId: number): Promise<MenuBanner> => {
   const row = await selectBanner(db, clubId, menuId);
-  if (!row) {
-    // The same 404 whether the menu is another club's or simply has no banner.
-    await requireMenu(db, clubId, menuId);
-    throw notFound();
-  }
-  return bannerDetails(row.banner, row.file);
+  if (row) return { banner: bannerDetails(row.banner, row.file) };
+  await requireMenu(db, clubId, menuId);
+  return { banner: null };
 };
 
 /**

@@ -3,6 +3,7 @@ import {
   BannerDetailsSchema,
   BannerParamsSchema,
   BannerUploadQuerySchema,
+  MenuBannerSchema,
   SaveBannerRequestSchema,
 } from '@carta/contract/banners';
 import { UPLOAD_URL_TTL_SECONDS } from '@carta/contract/limits';
@@ -29,10 +30,11 @@ export const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['banners'],
-        summary: "The menu's banner (spec §3 Banner, with its image's sizes); 404 when it has none",
+        summary:
+          "The menu's banner (spec §3 Banner, with its image's sizes), or `banner: null` when it has none; 404 when the menu is not the club's",
         security,
         params: BannerParamsSchema,
-        response: { 200: BannerDetailsSchema, ...errors },
+        response: { 200: MenuBannerSchema, ...errors },
       },
     },
     async (request) => readBanner(app.db, request.params.clubId, request.params.menuId),

@@ -51,8 +51,8 @@ export const ConfirmDialog = ({
                 minRows={3}
                 fullWidth
                 sx={{ mt: 2 }}
-                helperText={`${confirmation.note.help} ${t('common.characters', { count: note.length, max: confirmation.note.max })}`}
-                slotProps={{ htmlInput: { maxLength: confirmation.note.max } }}
+                helperText={confirmation.note.help}
+                characterLimit={confirmation.note.max}
               />
             )}
           </DialogContent>

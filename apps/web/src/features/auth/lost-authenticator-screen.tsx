@@ -34,7 +34,6 @@ export const LostAuthenticatorScreen = () => {
     resolver: zodResolver(AuthenticatorResetRequestSchema),
     defaultValues: { username: '', password: '', message: '' },
   });
-  const message = form.watch('message') ?? '';
 
   const submit = async (values: FormOutput) => {
     setFormError(null);
@@ -84,8 +83,8 @@ export const LostAuthenticatorScreen = () => {
           label={t('lostAuthenticator.message')}
           multiline
           minRows={3}
-          helperText={`${t('lostAuthenticator.messageHelp')} ${t('common.characters', { count: message.length, max: RESET_MESSAGE_MAX })}`}
-          slotProps={{ htmlInput: { maxLength: RESET_MESSAGE_MAX } }}
+          helperText={t('lostAuthenticator.messageHelp')}
+          characterLimit={RESET_MESSAGE_MAX}
         />
         <Typography variant="body2" color="text.secondary">
           {t('lostAuthenticator.steps')}

@@ -77,8 +77,6 @@ const DetailsForm = ({ club, menu, banner, image, imageKey, isNew }: DetailsForm
   // A new image not saved yet is a change too.
   const guard = useUnsavedChangesGuard(form.formState.isDirty || isNew);
   const watched = useWatch({ control: form.control }) as Values;
-  const count = (value: string | null | undefined, max: number) =>
-    t('common.characters', { count: value?.length ?? 0, max });
 
   const submit = async (values: Saved) => {
     setFormError(null);
@@ -145,22 +143,19 @@ const DetailsForm = ({ club, menu, banner, image, imageKey, isNew }: DetailsForm
                 name="title"
                 label={t('banner.fields.title')}
                 required
-                helperText={count(watched.title, PROMOTION_TITLE_MAX)}
-                slotProps={{ htmlInput: { maxLength: PROMOTION_TITLE_MAX } }}
+                characterLimit={PROMOTION_TITLE_MAX}
               />
               <FormTextField<Values>
                 name="subtitle"
                 label={t('banner.fields.subtitle')}
-                helperText={count(watched.subtitle, PROMOTION_SUBTITLE_MAX)}
-                slotProps={{ htmlInput: { maxLength: PROMOTION_SUBTITLE_MAX } }}
+                characterLimit={PROMOTION_SUBTITLE_MAX}
               />
               <FormTextField<Values>
                 name="description"
                 label={t('banner.fields.description')}
                 multiline
                 minRows={3}
-                helperText={count(watched.description, PROMOTION_DESCRIPTION_MAX)}
-                slotProps={{ htmlInput: { maxLength: PROMOTION_DESCRIPTION_MAX } }}
+                characterLimit={PROMOTION_DESCRIPTION_MAX}
               />
               <FormTextField<Values>
                 name="price"

@@ -1,25 +1,28 @@
 import type { StoredImage } from '@carta/contract/clubs';
 import { IMAGE_CONTENT_TYPES } from '@carta/contract/limits';
+import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutlined';
 import PhotoLibraryOutlined from '@mui/icons-material/PhotoLibraryOutlined';
-import UploadOutlined from '@mui/icons-material/UploadOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type ChangeEvent, useEffect, useState } from 'react';
-import type { Area } from 'react-easy-crop';
+import { type ChangeEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ImageCropper } from '../../components/image-cropper.tsx';
-import { UploadProgress } from '../../components/upload-progress.tsx';
 import { ApiError } from '../../lib/api-error.ts';
-import { cropImage, imageKind } from '../../lib/crop-image.ts';
+import { pickedImageProblem } from '../../lib/crop-image.ts';
 import { UploadNetworkError } from '../../lib/upload-image.ts';
 import { useUploadBannerImage } from './api/upload-banner-image.ts';
 import { BannerFrame, BannerVisibilityNotice, useBannerPath } from './banner-frame.tsx';
 import { newDetailsPath } from './uploaded-image.ts';
+
+// The crop dialog carries react-easy-crop: fetched only when an owner picks an image.
+const ImageCropDialog = lazy(() =>
+  import('../../components/image-cropper.tsx').then((module) => ({ default: module.ImageCropDialog })),
+);
 
 /**
  * What the details step receives from the image step, besides the key in its address: the stored image
@@ -30,6 +33,8 @@ export type NewBannerState = { image: StoredImage };
 /** The largest side the cropped banner is sent with: the server keeps at most 2048 and shows 800. */
 const BANNER_MAX_SIDE = 1600;
 
+const PLACEHOLDER_SIDE = 160;
+
 type Failure = { message: string; isNetwork: boolean };
 
 const ImageStep = () => {
@@ -37,41 +42,42 @@ const ImageStep = () => {
   const navigate = useNavigate();
   const { clubId, menuId, base } = useBannerPath();
   const upload = useUploadBannerImage(clubId, menuId);
-  const [picked, setPicked] = useState<{ url: string; name: string } | null>(null);
-  const [area, setArea] = useState<Area | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const [picked, setPicked] = useState<string | null>(null);
+  const [pickError, setPickError] = useState<string | null>(null);
   const [progress, setProgress] = useState(0);
   const [failure, setFailure] = useState<Failure | null>(null);
 
-  useEffect(() => () => (picked ? URL.revokeObjectURL(picked.url) : undefined), [picked]);
+  useEffect(() => () => (picked ? URL.revokeObjectURL(picked) : undefined), [picked]);
 
   const pick = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
+    setPickError(null);
     setFailure(null);
-    const kind = await imageKind(file);
-    if (kind !== 'jpeg' && kind !== 'png') {
-      setFailure({ message: t('errors.IMAGE_TYPE_NOT_SUPPORTED'), isNetwork: false });
-      return;
-    }
-    setArea(null);
-    setPicked({ url: URL.createObjectURL(file), name: file.name });
+    const problem = await pickedImageProblem(file);
+    if (problem) return setPickError(t(`cropper.${problem}`));
+    setPicked(URL.createObjectURL(file));
   };
 
-  const send = async () => {
-    if (!picked || !area) return;
+  const close = () => {
+    setPicked(null);
+    setFailure(null);
+  };
+
+  const send = async (image: Blob) => {
     setFailure(null);
     setProgress(0);
     try {
-      const image = await cropImage(picked.url, area, { aspect: 1, maxWidth: BANNER_MAX_SIDE });
       const stored = await upload.mutateAsync({ image, contentType: 'image/jpeg', onProgress: setProgress });
       await navigate(newDetailsPath(base, stored.key), { state: { image: stored } satisfies NewBannerState });
     } catch (error) {
-      // The picked image and the crop stay: uploading again is one tap.
+      // The picked image and the crop stay in the dialog: uploading again is one tap.
       if (error instanceof UploadNetworkError || (error instanceof ApiError && error.status === 0))
         setFailure({ message: t('upload.networkError'), isNetwork: true });
       else if (error instanceof ApiError) setFailure({ message: error.message, isNetwork: false });
-      else setFailure({ message: t('errors.IMAGE_TYPE_NOT_SUPPORTED'), isNetwork: false });
+      else setFailure({ message: t('errors.GENERIC_TRY_LATER'), isNetwork: false });
     }
   };
 
@@ -79,55 +85,74 @@ const ImageStep = () => {
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 640 }}>
       <Stack spacing={2}>
         <Typography>{t('banner.imageIntro')}</Typography>
-        {failure && (
-          <Alert severity="error" role="alert" data-testid="banner-upload-error">
-            {failure.message}
+        {pickError && (
+          <Alert severity="error" role="alert" data-testid="banner-pick-error">
+            {pickError}
           </Alert>
         )}
-        {picked && (
-          // Centred on a wide screen: the parent Stack resets its children's margins.
-          <Box sx={{ display: 'flex', justifyContent: 'center' }}>
-            <Stack spacing={1.5} sx={{ width: '100%', maxWidth: 420, textAlign: 'center' }}>
-              <ImageCropper
-                key={picked.url}
-                imageUrl={picked.url}
-                aspect={1}
-                onCropComplete={setArea}
-                labels={{ area: t('banner.cropArea'), help: t('banner.cropHelp'), zoom: t('banner.zoom') }}
-                areaSx={{ aspectRatio: '1 / 1' }}
-              />
-            </Stack>
-          </Box>
-        )}
-        {upload.isPending && <UploadProgress fraction={progress} label={t('banner.uploading')} />}
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-          <Button
-            component="label"
-            variant={picked ? 'outlined' : 'contained'}
-            startIcon={<PhotoLibraryOutlined />}
-            disabled={upload.isPending}
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+          <Box
+            aria-hidden
+            sx={{
+              width: PLACEHOLDER_SIDE,
+              height: PLACEHOLDER_SIDE,
+              flexShrink: 0,
+              display: 'grid',
+              placeItems: 'center',
+              borderRadius: 2,
+              border: 1,
+              borderStyle: 'dashed',
+              borderColor: 'divider',
+              color: 'text.secondary',
+              bgcolor: 'action.hover',
+            }}
           >
-            {picked ? t('banner.pickAnother') : t('banner.pick')}
+            <AddPhotoAlternateOutlined fontSize="large" />
+          </Box>
+          <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+            <Button
+              variant="contained"
+              startIcon={<PhotoLibraryOutlined />}
+              disabled={upload.isPending}
+              onClick={() => input.current?.click()}
+            >
+              {t('banner.pick')}
+            </Button>
             <input
+              ref={input}
               hidden
               type="file"
               accept={IMAGE_CONTENT_TYPES.join(',')}
+              data-testid="banner-image-input"
+              aria-label={t('banner.pick')}
               onChange={(event) => void pick(event)}
             />
-          </Button>
-          {picked && (
-            <Button
-              variant="contained"
-              startIcon={<UploadOutlined />}
-              loading={upload.isPending}
-              disabled={!area}
-              onClick={() => void send()}
-            >
-              {failure?.isNetwork ? t('banner.uploadAgain') : t('banner.upload')}
-            </Button>
-          )}
+            <Typography variant="body2" color="text.secondary">
+              {t('banner.imageHelp')}
+            </Typography>
+          </Stack>
         </Stack>
       </Stack>
+      {picked && (
+        <Suspense fallback={<LinearProgress aria-label={t('cropper.opening')} />}>
+          <ImageCropDialog
+            key={picked}
+            imageUrl={picked}
+            shapes={['square']}
+            maxWidth={BANNER_MAX_SIDE}
+            onConfirm={send}
+            onCancel={close}
+            error={failure?.message ?? null}
+            progress={progress}
+            labels={{
+              title: t('banner.cropTitle'),
+              area: t('banner.cropArea'),
+              confirm: failure?.isNetwork ? t('banner.uploadAgain') : t('banner.upload'),
+              uploading: t('banner.uploading'),
+            }}
+          />
+        </Suspense>
+      )}
     </Paper>
   );
 };

@@ -35,7 +35,6 @@ import { currentLanguage, translateMessageKey } from '../../lib/i18n.ts';
 import { useSnackbar } from '../../lib/snackbar.ts';
 import { useMenu } from './api/get-menu.ts';
 import { type SaveItemRequest, useSaveItem } from './api/save-item.ts';
-import { CharacterCount } from './character-count.tsx';
 import { ItemPhotoField } from './item-photo-field.tsx';
 
 type Values = z.input<typeof SaveItemRequestSchema>;
@@ -262,29 +261,21 @@ const ItemForm = ({
             name="name"
             label={t('itemForm.name')}
             required
-            helperText={<CharacterCount name="name" max={ITEM_NAME_MAX} />}
-            slotProps={{ htmlInput: { maxLength: ITEM_NAME_MAX } }}
+            characterLimit={ITEM_NAME_MAX}
           />
           <FormTextField<Values>
             name="description"
             label={t('itemForm.description')}
             multiline
             minRows={2}
-            helperText={<CharacterCount name="description" max={ITEM_DESCRIPTION_MAX} />}
-            slotProps={{ htmlInput: { maxLength: ITEM_DESCRIPTION_MAX } }}
+            characterLimit={ITEM_DESCRIPTION_MAX}
           />
           <FormTextField<Values>
             name="ingredients"
             label={t('itemForm.ingredients')}
             multiline
-            helperText={
-              <CharacterCount
-                name="ingredients"
-                max={ITEM_INGREDIENTS_MAX}
-                help={t('itemForm.ingredientsHelp')}
-              />
-            }
-            slotProps={{ htmlInput: { maxLength: ITEM_INGREDIENTS_MAX } }}
+            helperText={t('itemForm.ingredientsHelp')}
+            characterLimit={ITEM_INGREDIENTS_MAX}
           />
           <Stack spacing={1}>
             <Typography sx={{ fontWeight: 600 }}>{t('itemForm.allergens')}</Typography>
@@ -296,10 +287,8 @@ const ItemForm = ({
           <FormTextField<Values>
             name="additionalNotes"
             label={t('itemForm.notes')}
-            helperText={
-              <CharacterCount name="additionalNotes" max={ITEM_NOTES_MAX} help={t('itemForm.notesHelp')} />
-            }
-            slotProps={{ htmlInput: { maxLength: ITEM_NOTES_MAX } }}
+            helperText={t('itemForm.notesHelp')}
+            characterLimit={ITEM_NOTES_MAX}
           />
         </Section>
         <Section title={t('itemPhoto.title')}>

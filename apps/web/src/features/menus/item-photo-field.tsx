@@ -1,5 +1,4 @@
 import type { StoredImage } from '@carta/contract/clubs';
-import { IMAGE_MAX_BYTES } from '@carta/contract/limits';
 import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -13,14 +12,17 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useClub } from '../../api/get-club.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { imageKind } from '../../lib/crop-image.ts';
+import { pickedImageProblem } from '../../lib/crop-image.ts';
 import { UploadNetworkError, uploadImage } from '../../lib/upload-image.ts';
 import { PhotoImage, photoUrl } from './photo-image.ts';
 
 // The crop dialog carries react-easy-crop: fetched only when an owner picks a photo.
-const PhotoCropDialog = lazy(() =>
-  import('./photo-crop-dialog.tsx').then((module) => ({ default: module.PhotoCropDialog })),
+const ImageCropDialog = lazy(() =>
+  import('../../components/image-cropper.tsx').then((module) => ({ default: module.ImageCropDialog })),
 );
+
+/** The widest photo sent: the server keeps at most 2048 pixels and shows at most 960. */
+const MAX_WIDTH = 1600;
 
 const PREVIEW_HEIGHT = 160;
 
@@ -51,8 +53,8 @@ export const ItemPhotoField = ({ clubId, photo, saved, onChange }: ItemPhotoFiel
   const pick = async (file: File) => {
     setPickError(null);
     setUploadError(null);
-    if (file.size > IMAGE_MAX_BYTES) return setPickError(t('itemPhoto.tooLarge'));
-    if (!(await imageKind(file))) return setPickError(t('itemPhoto.typeNotSupported'));
+    const problem = await pickedImageProblem(file);
+    if (problem) return setPickError(t(`itemPhoto.${problem}`));
     setPicked(URL.createObjectURL(file));
   };
 
@@ -178,13 +180,21 @@ export const ItemPhotoField = ({ clubId, photo, saved, onChange }: ItemPhotoFiel
         }}
       />
       {picked && (
-        <Suspense fallback={<LinearProgress aria-label={t('itemPhoto.opening')} />}>
-          <PhotoCropDialog
+        <Suspense fallback={<LinearProgress aria-label={t('cropper.opening')} />}>
+          <ImageCropDialog
             imageUrl={picked}
+            shapes={['square', 'landscape']}
+            maxWidth={MAX_WIDTH}
             onConfirm={upload}
             onCancel={close}
             error={uploadError}
             progress={progress}
+            labels={{
+              title: t('itemPhoto.cropTitle'),
+              area: t('itemPhoto.cropArea'),
+              confirm: uploadError ? t('itemPhoto.uploadAgain') : t('itemPhoto.use'),
+              uploading: t('itemPhoto.uploading'),
+            }}
           />
         </Suspense>
       )}

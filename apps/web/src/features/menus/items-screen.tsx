@@ -1,20 +1,26 @@
-import type { FullMenu, MenuItem, MenuSection } from '@carta/contract/entities';
+import type { FullMenu, MenuItem as Item, MenuSection } from '@carta/contract/entities';
 import { matchesSearch, searchWords } from '@carta/contract/search-text';
 import Add from '@mui/icons-material/Add';
+import Check from '@mui/icons-material/Check';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import EditOutlined from '@mui/icons-material/EditOutlined';
+import MoreVert from '@mui/icons-material/MoreVert';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import Box from '@mui/material/Box';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -34,16 +40,69 @@ import { useDeleteItem } from './api/delete-item.ts';
 import { menuQueryOptions, useMenu } from './api/get-menu.ts';
 import { useUpdateItems } from './api/update-items.ts';
 import { formatPrice } from './format-price.ts';
+import { ITEM_STATE_LOOK, ITEM_STATES, type ItemState, shownItemStates } from './item-states.ts';
 import { moved } from './menu-list-screen.tsx';
 import { PhotoImage, photoUrl } from './photo-image.ts';
 
-const MARKERS = ['outOfStock', 'bestSeller', 'suggested', 'disabled'] as const;
-type Marker = (typeof MARKERS)[number];
-const MARKER_COLOR: Record<Marker, 'warning' | 'primary' | 'secondary' | 'default'> = {
-  outOfStock: 'warning',
-  bestSeller: 'primary',
-  suggested: 'secondary',
-  disabled: 'default',
+/**
+ * A dish's row actions besides editing: its four states switched in place, then deleting. The row itself
+ * shows only the states that are on.
+ */
+const ItemActions = ({
+  item,
+  onToggle,
+  onDelete,
+}: {
+  item: Item;
+  onToggle: (state: ItemState) => void;
+  onDelete: () => void;
+}) => {
+  const { t } = useTranslation();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const close = () => setAnchor(null);
+  return (
+    <>
+      <Tooltip title={t('items.more')}>
+        <IconButton
+          aria-label={t('items.moreNamed', { name: item.name })}
+          aria-haspopup="menu"
+          aria-expanded={anchor !== null}
+          onClick={(event) => setAnchor(event.currentTarget)}
+        >
+          <MoreVert />
+        </IconButton>
+      </Tooltip>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={close}>
+        {ITEM_STATES.map((state) => (
+          <MenuItem
+            key={state}
+            role="menuitemcheckbox"
+            aria-checked={item[state]}
+            onClick={() => {
+              close();
+              onToggle(state);
+            }}
+          >
+            <ListItemIcon>{item[state] ? <Check fontSize="small" /> : null}</ListItemIcon>
+            {t(`items.markers.${state}`)}
+          </MenuItem>
+        ))}
+        <Divider />
+        <MenuItem
+          onClick={() => {
+            close();
+            onDelete();
+          }}
+          sx={{ color: 'error.main' }}
+        >
+          <ListItemIcon sx={{ color: 'inherit' }}>
+            <DeleteOutline fontSize="small" />
+          </ListItemIcon>
+          {t('common.delete')}
+        </MenuItem>
+      </Menu>
+    </>
+  );
 };
 
 /** Searching the whole menu: dishes whose name, description or ingredients contain the words. */
@@ -88,12 +147,12 @@ const ItemsList = ({ clubId, menu, section }: { clubId: string; menu: FullMenu; 
   const runUpdate = useMutationWithToast(update);
   const runDelete = useMutationWithToast(remove);
   const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [deleting, setDeleting] = useState<MenuItem | null>(null);
+  const [deleting, setDeleting] = useState<Item | null>(null);
   const base = `/clubs/${clubId}/menu/${menu.id}/sections/${section.id}`;
   const key = menuQueryOptions(clubId, String(menu.id)).queryKey;
 
   /** Shows the change at once; the server's answer then replaces it (or puts it back on failure). */
-  const updateItems = (change: (items: MenuItem[]) => MenuItem[]) =>
+  const updateItems = (change: (items: Item[]) => Item[]) =>
     queryClient.setQueryData(key, (current) =>
       current
         ? {
@@ -105,7 +164,7 @@ const ItemsList = ({ clubId, menu, section }: { clubId: string; menu: FullMenu; 
         : current,
     );
 
-  const setMarkers = (ids: number[], marker: Marker, value: boolean, success?: string) => {
+  const setMarkers = (ids: number[], marker: ItemState, value: boolean, success?: string) => {
     updateItems((items) =>
       items.map((item) => (ids.includes(item.id) ? { ...item, [marker]: value } : item)),
     );
@@ -197,95 +256,101 @@ const ItemsList = ({ clubId, menu, section }: { clubId: string; menu: FullMenu; 
             updateItems((items) => moved(items, item, position));
             void runUpdate({ items: [{ id: item.id, position }] });
           }}
-          renderRow={(item, handle) => (
-            <Paper
-              variant="outlined"
-              sx={{ p: { xs: 1, sm: 1.5 }, opacity: item.disabled ? 0.7 : 1 }}
-              data-testid="item-row"
-            >
-              <Stack direction="row" spacing={0.5} sx={{ alignItems: 'flex-start' }}>
-                {handle}
-                <Checkbox
-                  checked={selected.has(item.id)}
-                  onChange={() => toggleSelected(item.id)}
-                  slotProps={{ input: { 'aria-label': t('items.select', { name: item.name }) } }}
-                  size="small"
-                />
-                {item.photo && (
-                  <PhotoImage
-                    src={photoUrl(item.photo, 80)}
-                    alt=""
-                    loading="lazy"
-                    decoding="async"
-                    width={40}
-                    height={40}
-                    data-testid="item-thumbnail"
-                    sx={{ flexShrink: 0, objectFit: 'cover', borderRadius: 1, mt: 0.5, mr: 0.5 }}
+          renderRow={(item, handle) => {
+            const states = shownItemStates(item);
+            return (
+              <Paper variant="outlined" sx={{ p: { xs: 1, sm: 1.5 } }} data-testid="item-row">
+                <Stack direction="row" spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+                  {handle}
+                  <Checkbox
+                    checked={selected.has(item.id)}
+                    onChange={() => toggleSelected(item.id)}
+                    slotProps={{ input: { 'aria-label': t('items.select', { name: item.name }) } }}
+                    size="small"
                   />
-                )}
-                <Stack spacing={0.75} sx={{ flex: 1, minWidth: 0, pt: 0.75 }}>
-                  {/* A name too long for its line, beside a photo on a phone, sends the price below it. */}
-                  <Stack
-                    direction="row"
-                    useFlexGap
-                    sx={{
-                      flexWrap: 'wrap',
-                      columnGap: 1,
-                      justifyContent: 'space-between',
-                      alignItems: 'baseline',
-                    }}
-                  >
-                    <Link
+                  {/* The photo keeps its distance from the name: a gap of its own, not the row's. */}
+                  <Stack direction="row" spacing={1.5} sx={{ flex: 1, minWidth: 0, pl: 0.5 }}>
+                    {item.photo && (
+                      <PhotoImage
+                        src={photoUrl(item.photo, 80)}
+                        alt=""
+                        loading="lazy"
+                        decoding="async"
+                        width={40}
+                        height={40}
+                        data-testid="item-thumbnail"
+                        sx={{ flexShrink: 0, objectFit: 'cover', borderRadius: 1, mt: 0.5 }}
+                      />
+                    )}
+                    <Stack spacing={0.75} sx={{ flex: 1, minWidth: 0, pt: 0.75 }}>
+                      {/* A name too long for its line, beside a photo on a phone, sends the price below it. */}
+                      <Stack
+                        direction="row"
+                        useFlexGap
+                        sx={{
+                          flexWrap: 'wrap',
+                          columnGap: 1,
+                          justifyContent: 'space-between',
+                          alignItems: 'baseline',
+                        }}
+                      >
+                        <Link
+                          component={RouterLink}
+                          to={`${base}/items/${item.id}`}
+                          color="text.primary"
+                          sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
+                        >
+                          {item.name}
+                        </Link>
+                        <Typography sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                          {formatPrice(item.price, item.priceText)}
+                        </Typography>
+                      </Stack>
+                      {states.length > 0 && (
+                        <Stack
+                          direction="row"
+                          component="ul"
+                          sx={{ flexWrap: 'wrap', gap: 0.75, m: 0, p: 0, listStyle: 'none' }}
+                          aria-label={t('items.markersOf', { name: item.name })}
+                          data-testid="item-states"
+                        >
+                          {states.map((state) => (
+                            <li key={state}>
+                              <Chip
+                                size="small"
+                                variant="outlined"
+                                label={t(`items.markers.${state}`)}
+                                sx={{
+                                  fontWeight: 600,
+                                  color: ITEM_STATE_LOOK[state].color,
+                                  bgcolor: ITEM_STATE_LOOK[state].background,
+                                  borderColor: ITEM_STATE_LOOK[state].border,
+                                }}
+                              />
+                            </li>
+                          ))}
+                        </Stack>
+                      )}
+                    </Stack>
+                  </Stack>
+                  <Tooltip title={t('items.edit')}>
+                    <IconButton
                       component={RouterLink}
                       to={`${base}/items/${item.id}`}
-                      color="text.primary"
-                      sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
+                      aria-label={t('items.editNamed', { name: item.name })}
                     >
-                      {item.name}
-                    </Link>
-                    <Typography sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                      {formatPrice(item.price, item.priceText)}
-                    </Typography>
-                  </Stack>
-                  <Stack
-                    direction="row"
-                    sx={{ flexWrap: 'wrap', gap: 0.75 }}
-                    role="group"
-                    aria-label={t('items.markersOf', { name: item.name })}
-                  >
-                    {MARKERS.map((marker) => (
-                      <Chip
-                        key={marker}
-                        size="small"
-                        label={t(`items.markers.${marker}`)}
-                        color={item[marker] ? MARKER_COLOR[marker] : 'default'}
-                        variant={item[marker] ? 'filled' : 'outlined'}
-                        aria-pressed={item[marker]}
-                        onClick={() => void setMarkers([item.id], marker, !item[marker])}
-                      />
-                    ))}
-                  </Stack>
+                      <EditOutlined />
+                    </IconButton>
+                  </Tooltip>
+                  <ItemActions
+                    item={item}
+                    onToggle={(state) => void setMarkers([item.id], state, !item[state])}
+                    onDelete={() => setDeleting(item)}
+                  />
                 </Stack>
-                <Tooltip title={t('items.edit')}>
-                  <IconButton
-                    component={RouterLink}
-                    to={`${base}/items/${item.id}`}
-                    aria-label={t('items.editNamed', { name: item.name })}
-                  >
-                    <EditOutlined />
-                  </IconButton>
-                </Tooltip>
-                <Tooltip title={t('common.delete')}>
-                  <IconButton
-                    aria-label={t('items.deleteNamed', { name: item.name })}
-                    onClick={() => setDeleting(item)}
-                  >
-                    <DeleteOutline />
-                  </IconButton>
-                </Tooltip>
-              </Stack>
-            </Paper>
-          )}
+              </Paper>
+            );
+          }}
         />
       )}
       <TypedConfirmDialog

@@ -28,7 +28,6 @@ import { ApiError, isUnexpectedError } from '../../lib/api-error.ts';
 import { useSnackbar } from '../../lib/snackbar.ts';
 import { useMenu } from './api/get-menu.ts';
 import { type SaveMenuRequest, useSaveMenu } from './api/save-menu.ts';
-import { CharacterCount } from './character-count.tsx';
 
 type Values = z.input<typeof SaveMenuRequestSchema>;
 
@@ -120,24 +119,16 @@ const MenuForm = ({ clubId, menu, languages }: MenuFormProps) => {
           <FormTextField<Values>
             name="adminDisplayName"
             label={t('menuForm.hiddenNote')}
-            helperText={
-              <CharacterCount
-                name="adminDisplayName"
-                max={MENU_HIDDEN_NOTE_MAX}
-                help={t('menuForm.hiddenNoteHelp')}
-              />
-            }
-            slotProps={{ htmlInput: { maxLength: MENU_HIDDEN_NOTE_MAX } }}
+            helperText={t('menuForm.hiddenNoteHelp')}
+            characterLimit={MENU_HIDDEN_NOTE_MAX}
           />
           <FormTextField<Values>
             name="footer"
             label={t('menuForm.footer')}
             multiline
             minRows={3}
-            helperText={
-              <CharacterCount name="footer" max={MENU_FOOTER_MAX} help={t('menuForm.footerHelp')} />
-            }
-            slotProps={{ htmlInput: { maxLength: MENU_FOOTER_MAX } }}
+            helperText={t('menuForm.footerHelp')}
+            characterLimit={MENU_FOOTER_MAX}
           />
           {languages.length > 0 && (
             <Stack component="fieldset" spacing={2} sx={{ border: 0, p: 0, m: 0 }}>

@@ -194,7 +194,7 @@ export const MenuListScreen = () => {
                       component={RouterLink}
                       to={`/clubs/${clubId}/menu/${menu.id}/banner`}
                       clickable
-                      aria-label={t('banner.openNamed', { name: menu.name })}
+                      aria-label={t('menus.bannerNamed', { name: menu.name })}
                     />
                   )}
                   {!menu.enabled && <Chip size="small" color="warning" label={t('menus.hidden')} />}

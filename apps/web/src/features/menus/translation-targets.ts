@@ -1,0 +1,29 @@
+import { MENU_ORIGINAL_LANGUAGE, type MenuLanguage } from '@carta/contract/limits';
+import type { TranslatableText } from '@carta/contract/menus';
+
+/** The languages a menu may be translated into, in the order given: every one but the menu's own. */
+export const translationTargets = <Language extends MenuLanguage>(languages: readonly Language[]) =>
+  languages.filter((language) => language !== MENU_ORIGINAL_LANGUAGE);
+
+/** The key an edit of one text in one language is kept under. */
+export const translationKeyOf = (
+  text: Pick<TranslatableText, 'kind' | 'id' | 'field'>,
+  language: MenuLanguage,
+) => `${text.kind}:${text.id}:${text.field}:${language}`;
+
+/** The translation shown in a text's field: the owner's unsaved edit, else the saved one, else nothing. */
+export const shownTranslation = (
+  text: TranslatableText,
+  language: MenuLanguage,
+  edits: Readonly<Record<string, string>>,
+) => edits[translationKeyOf(text, language)] ?? text.translations[language] ?? '';
+
+/**
+ * How many of a menu's texts still have no translation in `language`, counting what the owner has typed
+ * and not saved yet: the number goes down as the fields fill, before the save.
+ */
+export const untranslatedCount = (
+  texts: readonly TranslatableText[],
+  language: MenuLanguage,
+  edits: Readonly<Record<string, string>> = {},
+) => texts.filter((text) => shownTranslation(text, language, edits).trim() === '').length;
