@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { changeLanguage, isLanguage } from '../lib/i18n.ts';
 
 /**
- * IT | EN. Each button is named by its language in that language ("Italiano", "English"), the way
- * language pickers usually are, so a reader of the other language still finds theirs.
+ * IT | EN. Each button is named by its code, as it shows, then by its language in that language ("IT
+ * Italiano", "EN English"), the way language pickers usually are, so a reader of the other language
+ * still finds theirs; the name starts with the visible code for speech input (WCAG 2.5.3).
  */
 export const LanguageSwitch = () => {
   const { t, i18n } = useTranslation();
@@ -22,7 +23,12 @@ export const LanguageSwitch = () => {
       }}
     >
       {LANGUAGES.map((language: Language) => (
-        <ToggleButton key={language} value={language} aria-label={t(`language.${language}`)} lang={language}>
+        <ToggleButton
+          key={language}
+          value={language}
+          aria-label={`${language.toUpperCase()} ${t(`language.${language}`)}`}
+          lang={language}
+        >
           {language.toUpperCase()}
         </ToggleButton>
       ))}

@@ -8,6 +8,7 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -109,26 +110,28 @@ export const AppLayout = () => {
             <Toolbar />
             <Box component="nav" aria-label={t('nav.label')}>
               <List sx={{ px: 1.5, py: 2 }}>
+                {/* Each link in its list item: a list holds items only (WCAG 1.3.1). */}
                 {NAVIGATION.map(({ section, path, icon }) => (
-                  <ListItemButton
-                    key={section}
-                    component={RouterLink}
-                    to={linkTo(path)}
-                    selected={activeSection === section}
-                    aria-current={activeSection === section ? 'page' : undefined}
-                    sx={{
-                      borderRadius: 1,
-                      mb: 0.5,
-                      '&.Mui-selected': { bgcolor: 'rgba(122, 31, 61, 0.1)', color: 'primary.main' },
-                      '&.Mui-selected .MuiListItemIcon-root': { color: 'primary.main' },
-                    }}
-                  >
-                    <ListItemIcon sx={{ minWidth: 40 }}>{icon}</ListItemIcon>
-                    <ListItemText
-                      primary={t(`nav.${section}`)}
-                      slotProps={{ primary: { fontWeight: 600 } }}
-                    />
-                  </ListItemButton>
+                  <ListItem key={section} disablePadding>
+                    <ListItemButton
+                      component={RouterLink}
+                      to={linkTo(path)}
+                      selected={activeSection === section}
+                      aria-current={activeSection === section ? 'page' : undefined}
+                      sx={{
+                        borderRadius: 1,
+                        mb: 0.5,
+                        '&.Mui-selected': { bgcolor: 'rgba(122, 31, 61, 0.1)', color: 'primary.main' },
+                        '&.Mui-selected .MuiListItemIcon-root': { color: 'primary.main' },
+                      }}
+                    >
+                      <ListItemIcon sx={{ minWidth: 40 }}>{icon}</ListItemIcon>
+                      <ListItemText
+                        primary={t(`nav.${section}`)}
+                        slotProps={{ primary: { fontWeight: 600 } }}
+                      />
+                    </ListItemButton>
+                  </ListItem>
                 ))}
               </List>
             </Box>

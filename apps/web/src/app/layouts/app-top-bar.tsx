@@ -32,10 +32,13 @@ export const AppTopBar = ({ clubSwitcher, actions, isCompact }: AppTopBarProps) 
         {clubSwitcher && (
           <>
             <Divider orientation="vertical" flexItem sx={{ my: 2, display: { xs: 'none', sm: 'block' } }} />
-            <Box sx={{ minWidth: 0, flexShrink: 1, ml: { xs: -1, sm: 0 } }}>{clubSwitcher}</Box>
+            {/* On a phone the venue's name takes all the room the icons leave (the space after it too). */}
+            <Box sx={{ minWidth: 0, flex: { xs: 1, sm: '0 1 auto' }, ml: { xs: -1, sm: 0 } }}>
+              {clubSwitcher}
+            </Box>
           </>
         )}
-        <Box sx={{ flex: 1 }} />
+        <Box sx={{ flex: 1, display: clubSwitcher ? { xs: 'none', sm: 'block' } : 'block' }} />
         <Stack direction="row" spacing={{ xs: 1, sm: 2 }} sx={{ alignItems: 'center', flexShrink: 0 }}>
           {actions}
           <LanguageSwitch />

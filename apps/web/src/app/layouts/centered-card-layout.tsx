@@ -41,7 +41,7 @@ const LegalFooter = () => {
               {label}
             </Link>
           ) : (
-            <Typography key={label} variant="body2" color="text.disabled">
+            <Typography key={label} variant="body2" color="text.secondary">
               {label}
             </Typography>
           ),

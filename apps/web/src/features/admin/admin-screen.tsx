@@ -50,6 +50,8 @@ export const AdminScreen = () => {
             to="/"
             startIcon={<ArrowBack />}
             color="inherit"
+            // Named on a phone too, where only its arrow shows.
+            aria-label={t('admin.backToApp')}
             sx={{ flexShrink: 0 }}
           >
             <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>

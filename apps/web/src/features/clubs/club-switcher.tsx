@@ -2,6 +2,7 @@ import type { OwnedClubSummary } from '@carta/contract/clubs';
 import AddBusinessOutlined from '@mui/icons-material/AddBusinessOutlined';
 import Check from '@mui/icons-material/Check';
 import ExpandMore from '@mui/icons-material/ExpandMore';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -40,14 +41,34 @@ export const ClubSwitcher = ({ clubs, current }: ClubSwitcherProps) => {
         aria-controls={anchor ? menuId : undefined}
         aria-label={t('clubSwitcher.label', { name: current?.name ?? '' })}
         data-testid="club-switcher"
-        sx={{ minWidth: 0, maxWidth: '100%', fontWeight: 600, fontSize: { xs: '0.95rem', sm: '1rem' } }}
+        sx={{
+          minWidth: 0,
+          maxWidth: '100%',
+          px: { xs: 0.5, sm: 1 },
+          justifyContent: 'flex-start',
+          textAlign: 'left',
+          fontWeight: 600,
+          fontSize: { xs: '0.95rem', sm: '1rem' },
+        }}
       >
-        <span
+        {/* On a phone the top bar's icons leave the name little room: it takes two lines there before it
+            is cut; on wider screens one line has room for it. */}
+        <Box
+          component="span"
           data-testid="club-name"
-          style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+          sx={{
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            overflowWrap: 'anywhere',
+            lineHeight: 1.25,
+            display: { xs: '-webkit-box', sm: 'block' },
+            WebkitBoxOrient: 'vertical',
+            WebkitLineClamp: { xs: 2, sm: 'none' },
+            whiteSpace: { xs: 'normal', sm: 'nowrap' },
+          }}
         >
           {current?.name ?? t('clubSwitcher.choose')}
-        </span>
+        </Box>
       </Button>
       <LazyMenu
         id={menuId}
