@@ -368,6 +368,20 @@ describe('subscriptions and payments (sandbox)', () => {
       partnerBrand: { id: brand.id },
       nextInvoiceCents: null,
     });
+    // The audit line keeps the brand's name, so the log reads who pays without a lookup.
+    const audit = await context.app.inject({
+      method: 'GET',
+      url: `${API}/admin/audit?pageSize=50`,
+      headers: { authorization: admin.authorization },
+    });
+    expect(
+      audit
+        .json()
+        .entries.filter(
+          (entry: { action: string; targetId: number }) =>
+            entry.action === 'club.sponsorship' && entry.targetId === sponsored.club.id,
+        ),
+    ).toEqual([expect.objectContaining({ details: { brandId: brand.id, months: 6, brand: brand.name } })]);
 
     const paying = await setUp();
     await paying.addCard('4242424242424242');

@@ -57,8 +57,20 @@ describe('the audit log, in the reader language', () => {
       auditSentence(it, entry({ action: 'brand.create', targetType: 'brand', targetName: 'Birra Orobica' })),
     ).toBe('Ha creato il marchio Birra Orobica');
     expect(auditSentence(it, actions[7] as AuditEntry)).toBe('Ha rimborsato 5,00 € a Osteria Demo');
+    const sponsorship = entry({
+      action: 'club.sponsorship',
+      details: { brandId: 3, months: 12, brand: 'Birra Orobica' },
+    });
+    expect(auditSentence(it, sponsorship)).toBe(
+      'Ha offerto Smart per 12 mesi a Osteria Demo, a carico di Birra Orobica',
+    );
+    expect(auditSentence(translators.en, sponsorship)).toBe(
+      'Offered 12 months of Smart to Osteria Demo, paid by Birra Orobica',
+    );
+    expect(auditSentence(it, actions[6] as AuditEntry)).toBe(
+      'Ha offerto Smart per 12 mesi a Osteria Demo, a carico di un marchio',
+    );
     expect(auditSentence(translators.en, actions[0] as AuditEntry)).toBe('Activated the venue Osteria Demo');
-    expect(auditSentence(it, actions[6] as AuditEntry)).toBe('Ha offerto Smart per 12 mesi a Osteria Demo');
     expect(auditSentence(translators.en, actions[10] as AuditEntry)).toBe(
       'Added the payment plan IT, 12 months',
     );

@@ -166,9 +166,14 @@ export const adminClubRoutes: FastifyPluginAsyncZod = async (app) => {
       let pending: PendingChange | null = null;
       const club = await auditedChange(app, callerOf(request).accountId, async (tx) => {
         if (!(await clubExists(tx, clubId))) throw notFound();
-        pending = await grantSponsorship(tx, clubId, request.body, now);
+        const granted = await grantSponsorship(tx, clubId, request.body, now);
+        pending = granted.pending;
         return {
-          audit: { action: 'club.sponsorship', target: { type: 'club', id: clubId }, details: request.body },
+          audit: {
+            action: 'club.sponsorship',
+            target: { type: 'club', id: clubId },
+            details: { ...request.body, brand: granted.brandName },
+          },
           result: await loadAdminClub(tx, clubId),
         };
       });

@@ -237,15 +237,19 @@ export const recordEarlyAdopter = async (
 
 /**
  * An admin gave the club 6 or 12 months of Smart paid by a brand; a paying club is refused. Inside the
- * admin's audited transaction; what is left for after the commit goes to `afterCommit`.
+ * admin's audited transaction; what is left for after the commit goes to `afterCommit`, and the brand's
+ * name to the audit line.
  */
 export const grantSponsorship = async (
   tx: Transaction,
   clubId: number,
   grant: { brandId: number; months: 6 | 12 },
   now: Date,
-): Promise<PendingChange> => {
-  const [brand] = await tx.select({ id: brands.id }).from(brands).where(eq(brands.id, grant.brandId));
+): Promise<{ pending: PendingChange; brandName: string }> => {
+  const [brand] = await tx
+    .select({ id: brands.id, name: brands.name })
+    .from(brands)
+    .where(eq(brands.id, grant.brandId));
   if (!brand) throw notFound();
   const locked = await lockSubscription(tx, clubId);
   const done = await transition(
@@ -254,5 +258,5 @@ export const grantSponsorship = async (
     { type: 'partnerGranted', months: grant.months, brandId: grant.brandId },
     now,
   );
-  return { locked, emails: done.emails, chargeIds: done.chargeIds };
+  return { pending: { locked, emails: done.emails, chargeIds: done.chargeIds }, brandName: brand.name };
 };

@@ -66,6 +66,8 @@ export const auditSentence = (t: TFunction, entry: AuditEntry, language = 'it') 
     amount: amountOf(details, language),
     count: Number(details.months) || 0,
     fileName: text(details.fileName) ?? name,
+    // Lines written before the brand's name was kept say "a brand".
+    brand: text(details.brand) ?? t('admin.audit.someBrand'),
   });
 };
 
