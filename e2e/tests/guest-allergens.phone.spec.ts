@@ -1,4 +1,5 @@
 import type { Locator } from '@playwright/test';
+import { PNG } from 'pngjs';
 import { asAdmin, expect, signUpOwner, test } from '../fixtures.ts';
 
 // A phone in a guest's hand (iPhone 12 to 15 size).
@@ -93,6 +94,25 @@ test('a guest hides the dishes with an allergen, finds the choice kept, and the 
     return getComputedStyle(probe).color;
   });
   await expect(chip).toHaveCSS('background-color', themeMain);
+  // The search box's clear button (shown once something is typed) is drawn in the theme's colour, not
+  // the browser's blue ×: its end of the box holds theme-coloured pixels and nothing blue.
+  const search = page.locator('input.search');
+  await search.fill('Carbonara');
+  await expect(carbonara).toBeVisible();
+  const shot = PNG.sync.read(await search.screenshot());
+  const [r, g, b] = (themeMain.match(/\d+/g) ?? []).map(Number) as [number, number, number];
+  let themed = 0;
+  let blue = 0;
+  for (let y = 0; y < shot.height; y += 1)
+    for (let x = Math.floor(shot.width * 0.75); x < shot.width; x += 1) {
+      const at = (y * shot.width + x) * 4;
+      const [pr, pg, pb] = [shot.data[at] ?? 0, shot.data[at + 1] ?? 0, shot.data[at + 2] ?? 0];
+      if (Math.abs(pr - r) + Math.abs(pg - g) + Math.abs(pb - b) < 60) themed += 1;
+      if (pb > pr + 60 && pb > pg + 30) blue += 1;
+    }
+  expect(blue).toBe(0);
+  expect(themed).toBeGreaterThan(10);
+  await search.fill('');
   await expect(filterLine).toHaveText('Evito: Uova');
   await expect(carbonara).toHaveClass(/\bwarn\b/);
   await expect(tiramisu).toHaveClass(/\bwarn\b/);

@@ -198,7 +198,12 @@ test('an owner switches to the annual plan after its preview, cancels the renewa
   await expect(current).toContainText('Smart · Mensile');
   await expect(page.getByTestId('plan-next-invoice')).toContainText('23,18 €');
 
-  // Switch: the preview's new expiration date first.
+  // Switch: the preview's new expiration date first. Nothing the screen asks is refused on the way (a
+  // refused request is an error in the browser's console).
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400) refused.push(`${response.status()} ${response.url()}`);
+  });
   await page.getByRole('button', { name: "Passa all'annuale" }).click();
   const change = page.getByRole('dialog', { name: 'Passare al piano annuale?' });
   await expect(change.getByTestId('change-plan-preview')).toContainText('Nuova scadenza');
@@ -207,6 +212,7 @@ test('an owner switches to the annual plan after its preview, cancels the renewa
   await expect(change).toHaveCount(0);
   await expect(current).toContainText('Smart · Annuale');
   await expect(page.getByTestId('plan-renews-on')).toHaveText(newExpiration ?? '');
+  expect(refused).toEqual([]);
 
   // Cancel: the dialog says Smart stays until the end of the period and the renewal can be reactivated.
   await current.getByRole('button', { name: 'Annulla il rinnovo' }).click();

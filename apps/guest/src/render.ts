@@ -29,6 +29,7 @@ a{color:inherit}img{max-width:100%}
 .tabs a{color:var(--tab-text,#fff);text-decoration:none;white-space:nowrap;padding:.35rem .7rem;border-radius:999px;font-weight:600;font-size:.9rem}
 .tabs a.on{background:rgba(255,255,255,.18)}
 .tools{max-width:46rem;margin:.75rem auto 0;padding:0 1rem}.search{width:100%;font:inherit;padding:.6rem .8rem;border-radius:8px;border:1px solid var(--divider,#e4dad3);background:#fff;color:#222}
+.search::-webkit-search-cancel-button{--x:url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Cpath d='M4 4l8 8M12 4l-8 8' stroke='%23000' stroke-width='2' stroke-linecap='round'/%3E%3C/svg%3E") center/contain no-repeat;-webkit-appearance:none;appearance:none;width:1.1rem;height:1.1rem;cursor:pointer;background:var(--main,#7a1f3d);-webkit-mask:var(--x);mask:var(--x)}
 .filter{margin-top:.5rem}.filter summary{cursor:pointer;font-weight:600;list-style:none;display:inline-flex;align-items:center;gap:.5rem;padding:.3rem .8rem;border:1px solid var(--divider,#e4dad3);border-radius:999px}
 .filter summary::-webkit-details-marker{display:none}.filter summary:after{content:"";width:.4rem;height:.4rem;border:solid;border-width:0 2px 2px 0;transform:translateY(-20%) rotate(45deg)}.filter[open] summary:after{transform:translateY(20%) rotate(225deg)}
 .chips{display:flex;flex-wrap:wrap;gap:.4rem;margin-top:.5rem}

@@ -31,20 +31,24 @@ export const usePaymentState = (
       pollWhilePendingMs && query.state.data?.paymentPending ? pollWhilePendingMs : false,
   });
 
+const isPlanPreview = (key: readonly unknown[]) => key[2] === 'payments' && key[3] === 'preview';
+
 const isSameKey = (left: readonly unknown[], right: readonly unknown[]) =>
   left.length === right.length && left.every((part, index) => part === right[index]);
 
 /**
  * After anything that changed the subscription: the state the server answered replaces the cached one,
  * and everything else about the owner's clubs refreshes (the club's plan opens or closes Smart features,
- * the switcher shows the subscription, a payment added an invoice).
+ * the switcher shows the subscription, a payment added an invoice). A plan change's preview is not asked
+ * again: it described the change just made, which the server now refuses as "already on that plan", and
+ * the dialog that shows it is closing (it is asked afresh whenever the dialog opens).
  */
 export const applyPaymentState = (queryClient: QueryClient, clubId: string, state?: CurrentPaymentState) => {
   const key = paymentStateQueryOptions(clubId).queryKey;
   if (state) queryClient.setQueryData(key, state);
   return queryClient.invalidateQueries({
     queryKey: ['clubs'],
-    predicate: (query) => !state || !isSameKey(query.queryKey, key),
+    predicate: (query) => !isPlanPreview(query.queryKey) && (!state || !isSameKey(query.queryKey, key)),
   });
 };
 
