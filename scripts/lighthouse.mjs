@@ -185,10 +185,12 @@ const measure = async (title, url, { isLoggedIn = false } = {}) => {
   const summary = Object.fromEntries(
     ['performance', 'accessibility', 'bestPractices'].map((key) => [key, median(scores.map((s) => s[key]))]),
   );
+  // The goal holds for every run, not only the median: the worst run is printed beside it.
+  const worst = Math.min(...scores.map((s) => s.performance));
   console.log(
-    `  median of ${runs}: performance ${summary.performance}, accessibility ${summary.accessibility}, best practices ${summary.bestPractices}`,
+    `  median of ${runs}: performance ${summary.performance} (worst run ${worst}), accessibility ${summary.accessibility}, best practices ${summary.bestPractices}`,
   );
-  return { title, ...summary };
+  return { title, ...summary, worst };
 };
 
 const results = [];
@@ -222,11 +224,11 @@ try {
 }
 
 console.log('\nMedians (mobile, simulated slow 4G):');
-for (const { title, performance, accessibility, bestPractices } of results)
+for (const { title, performance, worst, accessibility, bestPractices } of results)
   console.log(
-    `  ${title.padEnd(36)} performance ${performance}, accessibility ${accessibility}, best practices ${bestPractices}`,
+    `  ${title.padEnd(36)} performance ${performance} (worst ${worst}), accessibility ${accessibility}, best practices ${bestPractices}`,
   );
 console.log(
-  'Goals: guest page performance at least 95; owner app at least 90; accessibility 100 everywhere.',
+  'Goals, on every run: guest page performance at least 95; owner app at least 90; accessibility 100 everywhere.',
 );
 process.exit(0);

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { handleApiEvents } from './app/api-event-handler.ts';
 import { App } from './app/app.tsx';
@@ -27,11 +27,15 @@ if (!container) throw new Error('index.html has no #root element');
 // the app's own chunk (vite.config.ts), which would wait for this module while this module waits for it.
 void translationsReady.then(() => {
   const root = createRoot(container);
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  // As a transition, React renders the first screen in slices of a few milliseconds and lets the
+  // browser answer a tap between them, rather than in one long task (Lighthouse's total blocking time).
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
   // The other screens' texts, so the next screen opened does not wait for them.
   whenIdle(() => void loadLaterTexts().catch(() => undefined));
 });
