@@ -1,9 +1,7 @@
 import type { StoredImage } from '@carta/contract/clubs';
 import { IMAGE_CONTENT_TYPES } from '@carta/contract/limits';
-import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutlined';
 import PhotoLibraryOutlined from '@mui/icons-material/PhotoLibraryOutlined';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
@@ -12,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { type ChangeEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { PhotoPlaceholder } from '../../components/photo-placeholder.tsx';
 import { ApiError } from '../../lib/api-error.ts';
 import { pickedImageProblem } from '../../lib/crop-image.ts';
 import { UploadNetworkError } from '../../lib/upload-image.ts';
@@ -91,24 +90,7 @@ const ImageStep = () => {
           </Alert>
         )}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-          <Box
-            aria-hidden
-            sx={{
-              width: PLACEHOLDER_SIDE,
-              height: PLACEHOLDER_SIDE,
-              flexShrink: 0,
-              display: 'grid',
-              placeItems: 'center',
-              borderRadius: 2,
-              border: 1,
-              borderStyle: 'dashed',
-              borderColor: 'divider',
-              color: 'text.secondary',
-              bgcolor: 'action.hover',
-            }}
-          >
-            <AddPhotoAlternateOutlined fontSize="large" />
-          </Box>
+          <PhotoPlaceholder width={PLACEHOLDER_SIDE} height={PLACEHOLDER_SIDE} />
           <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
             <Button
               variant="contained"

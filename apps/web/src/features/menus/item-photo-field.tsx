@@ -1,7 +1,5 @@
 import type { StoredImage } from '@carta/contract/clubs';
-import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutlined';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
@@ -11,6 +9,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useClub } from '../../api/get-club.ts';
+import { PhotoPlaceholder } from '../../components/photo-placeholder.tsx';
 import { ApiError } from '../../lib/api-error.ts';
 import { pickedImageProblem } from '../../lib/crop-image.ts';
 import { UploadNetworkError, uploadImage } from '../../lib/upload-image.ts';
@@ -123,23 +122,7 @@ export const ItemPhotoField = ({ clubId, photo, saved, onChange }: ItemPhotoFiel
             }}
           />
         ) : (
-          <Box
-            aria-hidden
-            sx={{
-              width: PREVIEW_HEIGHT,
-              height: PREVIEW_HEIGHT * 0.75,
-              display: 'grid',
-              placeItems: 'center',
-              borderRadius: 2,
-              border: 1,
-              borderStyle: 'dashed',
-              borderColor: 'divider',
-              color: 'text.secondary',
-              bgcolor: 'action.hover',
-            }}
-          >
-            <AddPhotoAlternateOutlined fontSize="large" />
-          </Box>
+          <PhotoPlaceholder width={PREVIEW_HEIGHT} height={PREVIEW_HEIGHT * 0.75} />
         )}
         <Stack spacing={1} sx={{ minWidth: 0 }}>
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
