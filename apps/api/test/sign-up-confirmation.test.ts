@@ -92,6 +92,26 @@ describe('a sign-up confirmed by its first authenticator code', () => {
         .where(eq(accounts.phone, canonicalTestPhone(phone)))
     )[0];
 
+  it("lists a sign-up's club in the admin console only once the first code is confirmed", async () => {
+    const admin = await seedOwner(context.database, { isAdmin: true });
+    const phone = uniquePhone();
+    const { response, clubName } = await signUp(phone);
+    const secret = response.json().enrolment.secret as string;
+    const listed = async () =>
+      (
+        await context.app.inject({
+          method: 'GET',
+          url: `/api/v1/admin/clubs?search=${encodeURIComponent(clubName)}`,
+          headers: { authorization: admin.authorization },
+        })
+      )
+        .json()
+        .clubs.map((club: { name: string }) => club.name);
+    expect(await listed()).toEqual([]);
+    expect((await confirm(phone, generateTotp(secret))).statusCode).toBe(200);
+    expect(await listed()).toEqual([clubName]);
+  });
+
   it('emails nobody and refuses the login until the first code is confirmed; then both emails leave once', async () => {
     const phone = uniquePhone();
     const { response, clubName, email } = await signUp(phone);

@@ -1,7 +1,7 @@
 import type { AdminClubsQuerySchema, ClubMessageRequestSchema } from '@carta/contract/admin';
 import { phoneLookupKey } from '@carta/contract/phone-numbers';
 import { FREEMIUM } from '@carta/contract/subscription-rules';
-import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { accounts, addresses, brands, clubMessages, clubs, subscriptions } from '../../db/schema.ts';
@@ -81,6 +81,9 @@ export const listAdminClubs = async (db: Database, query: AdminClubsQuery) => {
   // A phone as people write it (`333 765 4321`) finds its owner's canonical one too (0050).
   const searchedPhone = search ? phoneLookupKey(search) : null;
   const where = and(
+    // A sign-up still at its authenticator step is not a venue yet: operations hear of it, and the
+    // console lists it, once the first code is confirmed (docs/decisions/0066).
+    isNotNull(accounts.authenticatorConfirmedAt),
     FILTERS[filter],
     pattern
       ? or(
