@@ -3,8 +3,12 @@
 // stored in its canonical form (+393331234567, contract phone-numbers.ts).
 import { password as passwordRule } from '@carta/contract/fields';
 import { phone as phoneRule } from '@carta/contract/phone-numbers';
-import { eq } from 'drizzle-orm';
 import { accounts } from '../src/db/schema.ts';
+import {
+  deleteUnconfirmedAccount,
+  findAccountsByPhone,
+  isConfirmed,
+} from '../src/features/accounts/account-store.ts';
 import { hashPassword } from '../src/features/accounts/passwords.ts';
 import { newTotpSecret, totpEnrolment } from '../src/features/accounts/totp.ts';
 import { openForScript, parseArguments } from './cli.ts';
@@ -21,28 +25,33 @@ if (!phone.success || !password.success) {
 }
 
 const { database, secretBox } = await openForScript();
-const [existing] = await database.db
-  .select({ id: accounts.id })
-  .from(accounts)
-  .where(eq(accounts.phone, phone.data));
-if (existing) {
+const secret = newTotpSecret();
+const text = (value: string | true | undefined, fallback: string) =>
+  typeof value === 'string' ? value : fallback;
+const passwordHash = await hashPassword(password.data);
+// A phone held only by a sign-up never finished is free (docs/decisions/0066): that account goes, as a
+// new sign-up would replace it; a confirmed account keeps its phone.
+const created = await database.db.transaction(async (tx) => {
+  const holders = await findAccountsByPhone(tx, phone.data);
+  if (holders.some(isConfirmed)) return false;
+  for (const unconfirmed of holders) await deleteUnconfirmedAccount(tx, unconfirmed.id);
+  await tx.insert(accounts).values({
+    name: text(options.name, options.admin ? 'Admin' : 'Owner'),
+    lastName: text(options['last-name'], 'Carta'),
+    email: text(options.email, `${phone.data.slice(1)}@carta.local`),
+    phone: phone.data,
+    passwordHash,
+    totpSecret: secretBox.seal(secret),
+    isAdmin: options.admin === true,
+    emailConfirmedAt: new Date(),
+  });
+  return true;
+});
+if (!created) {
   console.error(`An account with phone ${phone.data} already exists.`);
   await database.close();
   process.exit(1);
 }
-const secret = newTotpSecret();
-const text = (value: string | true | undefined, fallback: string) =>
-  typeof value === 'string' ? value : fallback;
-await database.db.insert(accounts).values({
-  name: text(options.name, options.admin ? 'Admin' : 'Owner'),
-  lastName: text(options['last-name'], 'Carta'),
-  email: text(options.email, `${phone.data.slice(1)}@carta.local`),
-  phone: phone.data,
-  passwordHash: await hashPassword(password.data),
-  totpSecret: secretBox.seal(secret),
-  isAdmin: options.admin === true,
-  emailConfirmedAt: new Date(),
-});
 await database.close();
 const enrolment = totpEnrolment(secret, phone.data);
 console.log(`Created ${options.admin ? 'admin' : 'owner'} account ${phone.data}.`);
