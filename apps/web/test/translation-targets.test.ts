@@ -2,6 +2,7 @@ import { MENU_ORIGINAL_LANGUAGE } from '@carta/contract/limits';
 import type { TranslatableText } from '@carta/contract/menus';
 import { describe, expect, it } from 'vitest';
 import {
+  dishNameOf,
   shownTranslation,
   translationKeyOf,
   translationTargets,
@@ -47,5 +48,24 @@ describe('what is still to translate', () => {
     expect(shownTranslation(first, 'en', {})).toBe('Dish one');
     expect(shownTranslation(second, 'en', {})).toBe('');
     expect(shownTranslation(first, 'en', { [translationKeyOf(first, 'en')]: 'Edited' })).toBe('Edited');
+  });
+});
+
+describe('the dish a translation row belongs to', () => {
+  const row = (field: string, original: string, id = 7) =>
+    ({ kind: 'item', id, sectionId: 1, field, original, translations: {} }) as TranslatableText;
+  const texts = [
+    row('name', 'Carbonara'),
+    row('description', 'Guanciale e pecorino'),
+    row('name', 'Amatriciana', 8),
+  ];
+
+  it("names the dish on its other texts, not on its name nor on another kind's", () => {
+    expect(dishNameOf(texts, row('description', 'Guanciale e pecorino'))).toBe('Carbonara');
+    expect(dishNameOf(texts, row('name', 'Carbonara'))).toBeNull();
+    expect(
+      dishNameOf(texts, { ...row('name', 'Antipasti'), kind: 'section' } as TranslatableText),
+    ).toBeNull();
+    expect(dishNameOf(texts, row('description', 'Senza nome', 9))).toBeNull();
   });
 });

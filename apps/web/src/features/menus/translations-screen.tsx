@@ -30,6 +30,7 @@ import { useSaveMenuTranslations } from './api/save-menu-translations.ts';
 import { useTurnTranslationsOn } from './api/turn-translations-on.ts';
 import { ATTENTION_TONE } from './tones.ts';
 import {
+  dishNameOf,
   shownTranslation,
   translationKeyOf,
   translationTargets,
@@ -280,6 +281,7 @@ const TranslationsEditor = ({
                 const value = shownTranslation(text, current, edits);
                 const isMissing = value.trim() === '';
                 const limit = translatableLimitOf(text.kind, text.field);
+                const dishName = dishNameOf(overview.texts, text);
                 return (
                   <Box
                     key={translationKeyOf(text, current)}
@@ -295,6 +297,7 @@ const TranslationsEditor = ({
                     <Stack direction="row" spacing={1} sx={{ gridColumn: '1 / -1', alignItems: 'center' }}>
                       <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
                         {t(`menuTranslations.fields.${text.kind}.${text.field}`)}
+                        {dishName && ` · ${dishName}`}
                       </Typography>
                       {isMissing && <ToTranslateTag />}
                     </Stack>
