@@ -28,8 +28,12 @@ const BUDGETS = {
   // entry: the error texts a login can now meet, such as a reset authenticator, and the preload lists of
   // the new routes; 0.4 KB the login's enrolment path; the rest a chunk split), the board as much. The
   // Excel import's messages then left the app (0.3 KB). Lower these again as the first load shrinks.
-  '/login': { gzip: 213.5 * 1024, brotli: GOAL_BROTLI_JS },
-  board: { gzip: 224 * 1024, brotli: GOAL_BROTLI_JS },
+  // Raised for issue 26 by 0.5 KB gzip each, measured against the build before it: the accessibility
+  // fixes every screen carries (the theme's status colours and hidden badges, the side navigation's list
+  // items, the language switch's names, the header's wrapping venue name) and the one character counter's
+  // props on the shared text field (the counter itself loads only with a field that has a limit).
+  '/login': { gzip: 214 * 1024, brotli: GOAL_BROTLI_JS },
+  board: { gzip: 224.5 * 1024, brotli: GOAL_BROTLI_JS },
 };
 
 // The later texts (src/locales/text-groups.ts): every screen outside a first visit's waits for them.

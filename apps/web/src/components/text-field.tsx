@@ -3,9 +3,8 @@ import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import type { TextFieldProps as MuiTextFieldProps } from '@mui/material/TextField';
-import { type ClipboardEvent, useId, useRef, useState } from 'react';
+import { type ClipboardEvent, lazy, Suspense, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CharacterCounter } from './character-counter.tsx';
 
 export type TextFieldProps = Omit<
   MuiTextFieldProps<'outlined'>,
@@ -26,6 +25,15 @@ export type TextFieldProps = Omit<
 };
 
 type Editable = HTMLInputElement | HTMLTextAreaElement;
+
+/** The help on the left, the counter on the right. */
+const COUNTED_LINE = { display: 'flex', gap: 1.5, alignItems: 'flex-start' } as const;
+
+// Only fields with a limit show it, and none of a first visit's (login, board) has one: kept out of their
+// first load (it arrives with the form's screen, before anyone types).
+const CharacterCounter = lazy(() =>
+  import('./character-counter.tsx').then((module) => ({ default: module.CharacterCounter })),
+);
 
 /**
  * The limit a paste into this field went over, or null. The browser cuts a paste at `maxLength` without a
@@ -105,6 +113,16 @@ export const TextField = ({
     formHelperText?: object;
   };
   const length = typeof value === 'string' ? value.length : 0;
+  const helpLine = (
+    <>
+      {notice && (
+        <span role="status" style={{ display: 'block' }}>
+          {notice}
+        </span>
+      )}
+      {helperText}
+    </>
+  );
   return (
     <FormControl
       {...other}
@@ -153,30 +171,16 @@ export const TextField = ({
         <FormHelperText
           id={helperTextId}
           {...formHelperText}
-          sx={
-            characterLimit === undefined ? undefined : { display: 'flex', gap: 1.5, alignItems: 'flex-start' }
-          }
+          sx={characterLimit === undefined ? undefined : COUNTED_LINE}
         >
           {characterLimit === undefined ? (
-            <>
-              {notice && (
-                <span role="status" style={{ display: 'block' }}>
-                  {notice}
-                </span>
-              )}
-              {helperText}
-            </>
+            helpLine
           ) : (
             <>
-              <span>
-                {notice && (
-                  <span role="status" style={{ display: 'block' }}>
-                    {notice}
-                  </span>
-                )}
-                {helperText}
-              </span>
-              <CharacterCounter length={length} max={characterLimit} />
+              <span>{helpLine}</span>
+              <Suspense fallback={null}>
+                <CharacterCounter length={length} max={characterLimit} />
+              </Suspense>
             </>
           )}
         </FormHelperText>
