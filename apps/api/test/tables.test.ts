@@ -338,17 +338,19 @@ describe('tables, zones, schedules, the public table view and QR codes', () => {
     const { tables } = (await call('PUT', '/tables', { tables: [{ name: 'T1' }] })).json();
     const image = PNG.sync.read((await call('GET', `/tables/${tables[0].id}/qrcode.png`)).rawPayload);
     const isDark = (x: number, y: number) => (image.data[(y * image.width + x) * 4] ?? 255) < 128;
-    const row = Math.floor(image.height / 2);
-    let firstDark = 0;
-    while (!isDark(firstDark, row) && firstDark < image.width) firstDark += 1;
-    // The finder pattern's left edge spans 7 modules from the top of the code: its width gives a module.
-    let topDark = 0;
-    while (!isDark(firstDark, topDark)) topDark += 1;
-    let finderEnd = topDark;
-    while (isDark(firstDark, finderEnd)) finderEnd += 1;
-    const module = (finderEnd - topDark) / 7;
-    expect(topDark / module).toBeCloseTo(4, 1);
-    expect(firstDark / module).toBeCloseTo(4, 1);
+    // The top-left finder pattern's corner is the first dark pixel on the diagonal, whatever the data;
+    // its top edge runs 7 modules to the right from there, which gives a module's width.
+    let corner = 0;
+    while (!isDark(corner, corner) && corner < image.width) corner += 1;
+    let edgeEnd = corner;
+    while (isDark(edgeEnd, corner)) edgeEnd += 1;
+    const module = (edgeEnd - corner) / 7;
+    // Pixels round a module to whole pixels: within half a module (the old 1.4-module zone fails).
+    expect(corner / module).toBeCloseTo(4, 0);
+    // The same on the left side: the finder's left edge runs 7 modules down from the corner.
+    let leftEnd = corner;
+    while (isDark(corner, leftEnd)) leftEnd += 1;
+    expect((leftEnd - corner) / module).toBeCloseTo(7, 0);
 
     const svg = (await call('GET', `/tables/${tables[0].id}/qrcode.svg`)).body;
     const [, width = '0'] = svg.match(/viewBox="0 0 (\d+) \d+"/) ?? [];
