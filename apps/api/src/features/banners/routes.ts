@@ -31,7 +31,7 @@ export const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['banners'],
         summary:
-          "The menu's banner (spec §3 Banner, with its image's sizes), or `banner: null` when it has none; 404 when the menu is not the club's",
+          "The menu's banner (its texts, price and image sizes), or `banner: null` when it has none; 404 when the menu is not the club's",
         security,
         params: BannerParamsSchema,
         response: { 200: MenuBannerSchema, ...errors },
