@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.ts';
+import { columnNames, recordColumnsOf, recordsetOf, recordValues } from '../db/records.ts';
 import { clubs, pageViews } from '../db/schema.ts';
-import { columnNames, recordColumnsOf, recordsetOf, recordValues } from '../features/menus/records.ts';
 
 const FLUSH_INTERVAL_MS = 10_000;
 /** Rows per statement: a flush of ~3,000 clubs' rows takes a few statements, not one per club. */

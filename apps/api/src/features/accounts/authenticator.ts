@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { auditedChange, writeAudit } from '../admin/audit.ts';
+import { auditedChange, writeAudit } from '../../lib/audit.ts';
 import { clubActivationRequests } from '../clubs/create-club.ts';
 import {
   authenticatorResetApprovedEmail,

@@ -9,6 +9,7 @@ import {
 import { GrantSponsorshipRequestSchema } from '@carta/contract/billing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { auditedChange } from '../../lib/audit.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
 import { ownerWriteErrors as errors, bearerSecurity as security } from '../../lib/route-schemas.ts';
 import { callerOf } from '../../plugins/auth.ts';
@@ -26,7 +27,6 @@ import {
   replaceClubMessage,
   setClubStatus,
 } from './admin-club-store.ts';
-import { auditedChange } from './audit.ts';
 
 /** /admin/clubs/...: the console's list of clubs and what the platform does to one. */
 export const adminClubRoutes: FastifyPluginAsyncZod = async (app) => {

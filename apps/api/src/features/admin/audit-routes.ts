@@ -1,7 +1,7 @@
 import { AuditPageQuerySchema, AuditPageSchema } from '@carta/contract/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ownerWriteErrors as errors, bearerSecurity as security } from '../../lib/route-schemas.ts';
-import { auditPage } from './audit.ts';
+import { auditPage } from './audit-page.ts';
 
 /** /admin/audit: who did what, for the console. */
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -7,10 +7,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/app-error.ts';
+import { auditedChange } from '../../lib/audit.ts';
 import { conflictOnUnique } from '../../lib/db-errors.ts';
 import { ownerWriteErrors as errors, bearerSecurity as security } from '../../lib/route-schemas.ts';
 import { callerOf } from '../../plugins/auth.ts';
-import { auditedChange } from './audit.ts';
 import { insertBrand, listBrands, updateBrand } from './brand-store.ts';
 
 /** /admin/brands/...: the brands clubs can work with, as the platform manages them. */

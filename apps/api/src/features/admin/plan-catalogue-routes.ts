@@ -7,10 +7,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/app-error.ts';
+import { auditedChange } from '../../lib/audit.ts';
 import { conflictOnUnique } from '../../lib/db-errors.ts';
 import { ownerWriteErrors as errors, bearerSecurity as security } from '../../lib/route-schemas.ts';
 import { callerOf } from '../../plugins/auth.ts';
-import { auditedChange } from './audit.ts';
 import { insertPlan, listCatalogue, updatePlan } from './plan-catalogue-store.ts';
 
 /** /admin/payment-plans: the plan catalogue per country (issue 15), every change audited. */

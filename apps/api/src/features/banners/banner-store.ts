@@ -2,13 +2,13 @@ import type { BannerDetails, MenuBanner, SaveBannerRequestSchema } from '@carta/
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
+import { rowsOf } from '../../db/records.ts';
 import { banners, clubs, menuItems, menuSections, menus, storedFiles, themes } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { firstOrThrow } from '../../lib/db-errors.ts';
 import { assertPlanAllows, lockClubPlanInputs } from '../clubs/plan.ts';
 import { describeImage, FILES_PATH, filesOfImage } from '../images/images.ts';
 import { bannerFields, lockMenu, requireMenu } from '../menus/menu-store.ts';
-import { rowsOf } from '../menus/records.ts';
 
 type SaveBanner = z.output<typeof SaveBannerRequestSchema>;
 type StoredFile = typeof storedFiles.$inferSelect;

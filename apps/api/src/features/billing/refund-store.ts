@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
 import { accounts, charges, clubs, invoices, refunds } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { writeAudit } from '../admin/audit.ts';
+import { writeAudit } from '../../lib/audit.ts';
 import { refundEmail } from '../mail/refund-email.ts';
 import type { Billing } from './billing-service.ts';
 import { issueCreditNote } from './credit-note-store.ts';

@@ -6,9 +6,9 @@ import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client.ts';
 import { accounts, addresses, clubs } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { writeAudit } from '../../lib/audit.ts';
 import { createAccount } from '../accounts/accounts.ts';
 import { consumeToken, findToken, issueToken } from '../accounts/one-time-tokens.ts';
-import { writeAudit } from '../admin/audit.ts';
 import { checkAddressPlace, defaultTimeZone, findCountry } from '../geography/geography.ts';
 import { clubActivatedEmail, clubActivationRequestEmail } from '../mail/templates.ts';
 import {

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { rowsOf } from '../../db/records.ts';
 import { clubs, pageViewDays, pageViews } from '../../db/schema.ts';
 import { repeatWhileOpen } from '../../lib/repeat.ts';
-import { rowsOf } from '../menus/records.ts';
 
 /** Days of per-table detail kept in `page_views`, today's excepted; older days live on in `page_view_days`. */
 export const PAGE_VIEW_DETAIL_DAYS = 90;

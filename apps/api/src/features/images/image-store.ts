@@ -1,10 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
+import { rowsOf } from '../../db/records.ts';
 import { banners, clubs, menuItems, menuSections, menus, storedFiles, themes } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Storage } from '../../lib/storage.ts';
-import { rowsOf } from '../menus/records.ts';
 import { FILES_PATH, filesOfImage } from './images.ts';
 
 /**

@@ -3,8 +3,8 @@ import type { ItemFieldsSchema } from '@carta/contract/menus';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Transaction } from '../../db/client.ts';
+import { insertRecords, recordset } from '../../db/records.ts';
 import { itemTranslations, sectionTranslations } from '../../db/schema.ts';
-import { insertRecords, recordset } from './records.ts';
 
 // The translations of categories and items, written a whole list at a time: a delete and an upsert
 // whatever their number.

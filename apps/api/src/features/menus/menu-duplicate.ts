@@ -2,6 +2,7 @@ import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { columnName, rowsOf } from '../../db/records.ts';
 import {
   banners,
   itemTranslations,
@@ -13,7 +14,6 @@ import {
 } from '../../db/schema.ts';
 import { firstOrThrow } from '../../lib/db-errors.ts';
 import { assertMenuAllowance, loadMenuCard, lockClub, requireMenu } from './menu-store.ts';
-import { columnName, rowsOf } from './records.ts';
 import { positionAtEnd } from './siblings.ts';
 
 /** "Cena (copia)" or "Dinner (copy)": the copy's name, in the owner's language, within the name limit. */

@@ -5,6 +5,7 @@ import { planAllows } from '@carta/contract/plan-features';
 import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Executor, readTogether, type Transaction } from '../../db/client.ts';
+import { rowsOf } from '../../db/records.ts';
 import {
   addresses,
   banners,
@@ -22,7 +23,6 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { clubLogo, formatAddress, isMenuLanguage } from '../clubs/club-details.ts';
 import { clubPlan } from '../clubs/plan.ts';
 import { describeImage } from '../images/images.ts';
-import { rowsOf } from './records.ts';
 
 // Every id in a path belongs to the one before it: the checks below join up to the club.
 

@@ -6,6 +6,7 @@ import type {
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client.ts';
+import { columnNames, keysOf, recordColumnsOf, recordsetOf, recordValues } from '../../db/records.ts';
 import { itemTranslations, menuItems, menuSections, menus, sectionTranslations } from '../../db/schema.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { firstOrThrow } from '../../lib/db-errors.ts';
@@ -24,7 +25,6 @@ import {
   lockClub,
   requireMenu,
 } from './menu-store.ts';
-import { columnNames, keysOf, recordColumnsOf, recordsetOf, recordValues } from './records.ts';
 import { applyBatch, positionAtEnd, renumber } from './siblings.ts';
 
 // Writes of whole menus: each in one transaction, with a bounded number of statements whatever the

@@ -1,8 +1,8 @@
 import { asc, type Column, count, eq, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
+import { columnName, recordset } from '../../db/records.ts';
 import { menuItems, menuSections, menus } from '../../db/schema.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { columnName, recordset } from './records.ts';
 
 // The order of a club's menus, a menu's categories and a category's items: positions 0, 1, 2... Every
 // write of an order takes one statement for the whole list.

@@ -1,9 +1,9 @@
 import type { BrandedItem, PromoteRequest, PromoteResponse, PromotionState } from '@carta/contract/promote';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
+import { insertRecords, recordset } from '../../db/records.ts';
 import { brands, clubs, itemPromotions, menuItems, menuSections, menus } from '../../db/schema.ts';
 import { assertPlanAllows, lockClubPlanInputs } from '../clubs/plan.ts';
-import { insertRecords, recordset } from '../menus/records.ts';
 
 // PATCH /clubs/{clubId}/promote: a branded item is promoted by marking it Suggested and moving it first
 // in its category; what it was is kept in item_promotions, so ending the promotion puts it back. Four

@@ -9,6 +9,7 @@ import {
 } from '@carta/contract/e-invoice';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../../lib/app-error.ts';
+import { auditedChange } from '../../../lib/audit.ts';
 import {
   binaryFile,
   ownerErrors,
@@ -16,7 +17,6 @@ import {
   bearerSecurity as security,
 } from '../../../lib/route-schemas.ts';
 import { callerOf } from '../../../plugins/auth.ts';
-import { auditedChange } from '../../admin/audit.ts';
 import { listTransmissions, loadTransmission, resendTransmission } from './admin-store.ts';
 import { loadDocument } from './documents.ts';
 import { buildFatturaPa } from './fatturapa.ts';
