@@ -373,6 +373,3 @@ export const emptyClubForm = (): ClubFormValues['club'] => ({
   instagram: '',
   whatsapp: '',
 });
-
-/** Where a server issue's path (`body.club.vatNumber`) points in the form (`club.vatNumber`). */
-export const formPathOf = (issuePath: string) => issuePath.replace(/^body\./, '');

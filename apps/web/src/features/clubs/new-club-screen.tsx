@@ -2,21 +2,15 @@ import { CreateClubRequestSchema } from '@carta/contract/clubs';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { useState } from 'react';
-import { FormProvider, type Path, useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { type CreateClubRequest, useCreateClub } from '../../api/create-club.ts';
-import {
-  ClubFormFields,
-  type ClubFormValues,
-  emptyClubForm,
-  formPathOf,
-} from '../../components/club-form-fields.tsx';
+import { ClubFormFields, type ClubFormValues, emptyClubForm } from '../../components/club-form-fields.tsx';
 import { FormHeader } from '../../components/form-header.tsx';
-import { ApiError, isUnexpectedError } from '../../lib/api-error.ts';
 import { useSnackbar } from '../../lib/snackbar.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useFormSubmit } from '../../lib/use-form-submit.ts';
 
 /** A further club for a logged-in owner: the sign-up's business step on its own. */
 export const NewClubScreen = () => {
@@ -24,7 +18,6 @@ export const NewClubScreen = () => {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const createClub = useCreateClub();
-  const [formError, setFormError] = useState<string | null>(null);
   useDocumentTitle(t('screens.clubNew'));
   const form = useForm<ClubFormValues, unknown, CreateClubRequest>({
     resolver: zodResolver(CreateClubRequestSchema),
@@ -32,23 +25,14 @@ export const NewClubScreen = () => {
     mode: 'onTouched',
   });
 
-  const submit = async (values: CreateClubRequest) => {
-    setFormError(null);
-    try {
+  const { run, formError } = useFormSubmit(form.setError);
+
+  const submit = (values: CreateClubRequest) =>
+    run(async () => {
       const { clubId } = await createClub.mutateAsync({ club: values.club });
       enqueueSnackbar(t('clubNew.created'), { variant: 'success' });
       await navigate(`/clubs/${clubId}/menu`);
-    } catch (error) {
-      if (!(error instanceof ApiError) || isUnexpectedError(error)) {
-        setFormError(t('errors.GENERIC_TRY_LATER'));
-        return;
-      }
-      for (const issue of error.issues) {
-        form.setError(formPathOf(issue.path) as Path<ClubFormValues>, { message: issue.message });
-      }
-      if (error.issues.length === 0) setFormError(error.message);
-    }
-  };
+    });
 
   return (
     <FormProvider {...form}>

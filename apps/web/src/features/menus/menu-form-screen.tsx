@@ -12,8 +12,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
-import { Controller, FormProvider, type Path, useForm } from 'react-hook-form';
+import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
@@ -24,8 +23,8 @@ import { FormTextField } from '../../components/form-text-field.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { ScreenHeader } from '../../components/screen-header.tsx';
 import { useUnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
-import { ApiError, isUnexpectedError } from '../../lib/api-error.ts';
 import { useSnackbar } from '../../lib/snackbar.ts';
+import { useFormSubmit } from '../../lib/use-form-submit.ts';
 import { useMenu } from './api/get-menu.ts';
 import { type SaveMenuRequest, useSaveMenu } from './api/save-menu.ts';
 
@@ -55,7 +54,6 @@ const MenuForm = ({ clubId, menu, languages }: MenuFormProps) => {
   const { enqueueSnackbar } = useSnackbar();
   const save = useSaveMenu(clubId);
   const themes = useThemes(clubId);
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<Values, unknown, SaveMenuRequest>({
     resolver: zodResolver(SaveMenuRequestSchema),
     defaultValues: valuesOf(menu, languages),
@@ -63,9 +61,10 @@ const MenuForm = ({ clubId, menu, languages }: MenuFormProps) => {
   });
   const guard = useUnsavedChangesGuard(form.formState.isDirty);
 
-  const submit = async (values: SaveMenuRequest) => {
-    setFormError(null);
-    try {
+  const { run, formError } = useFormSubmit(form.setError);
+
+  const submit = (values: SaveMenuRequest) =>
+    run(async () => {
       const saved = await save.mutateAsync(values);
       form.reset(valuesOf(saved, languages));
       guard.allowLeaving();
@@ -74,16 +73,7 @@ const MenuForm = ({ clubId, menu, languages }: MenuFormProps) => {
       });
       // A new menu goes on to its categories; an edited one back to the list.
       await navigate(menu ? `/clubs/${clubId}/menu` : `/clubs/${clubId}/menu/${saved.id}`);
-    } catch (error) {
-      if (!(error instanceof ApiError) || isUnexpectedError(error)) {
-        setFormError(t('errors.GENERIC_TRY_LATER'));
-        return;
-      }
-      for (const issue of error.issues)
-        form.setError(issue.path.replace(/^body\./, '') as Path<Values>, { message: issue.message });
-      if (error.issues.length === 0) setFormError(error.message);
-    }
-  };
+    });
 
   return (
     <FormProvider {...form}>

@@ -16,18 +16,14 @@ import { useConfirmTotp } from '../../api/authenticator.ts';
 import { type CreateClubRequest, useCreateClub } from '../../api/create-club.ts';
 import { AuthenticatorStep } from '../../components/authenticator-step.tsx';
 import { CheckEmailScreen } from '../../components/check-email-screen.tsx';
-import {
-  ClubFormFields,
-  type ClubFormValues,
-  emptyClubForm,
-  formPathOf,
-} from '../../components/club-form-fields.tsx';
+import { ClubFormFields, type ClubFormValues, emptyClubForm } from '../../components/club-form-fields.tsx';
 import { FormHeader } from '../../components/form-header.tsx';
 import { FormTextField } from '../../components/form-text-field.tsx';
 import { phonePrefixSlot } from '../../components/phone-prefix.tsx';
 import { ApiError, isUnexpectedError } from '../../lib/api-error.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { formPathOf } from '../../lib/use-form-submit.ts';
 import { PHONE_TAKEN, withTakenPhone } from './taken-phone.ts';
 import { usePhoneAvailability } from './use-phone-availability.ts';
 
