@@ -43,7 +43,7 @@ export default async function globalSetup() {
   const port = await freePort();
   const dataDirectory = mkdtempSync(path.join(tmpdir(), 'carta-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
-  // Admins are made with the command-line script only (DESIGN.md §2): make one before the server
+  // Admins are made with the command-line script only (docs/product.md): make one before the server
   // holds the embedded database.
   const admin = { phone: '393330000777', password: 'Admin7$Carta' };
   const created = spawnSync(

@@ -1,3 +1,6 @@
+// Over 300 lines and kept one file: a benchmark script is read and run on its own (`node scripts/...`),
+// its steps (seed, time, compare with the baseline, print) in order, top to bottom.
+//
 // npm run bench:builder: how long the menu builder's writes take on a large menu, and how many statements
 // each sends, on the embedded database and (when one answers) on PostgreSQL.
 //

@@ -78,7 +78,7 @@ test('an owner edits the contacts and the logo, and finds them after a reload', 
   await expect(page.getByRole('textbox', { name: /^Indirizzo/ })).toHaveValue('Lungolago 3');
   await expect(page.getByTestId('club-logo').locator('img')).toBeVisible();
 
-  // A file that is not a JPG or PNG is refused with the spec's message.
+  // A file that is not a JPG or PNG is refused with the documented message.
   await page
     .getByTestId('logo-input')
     .setInputFiles({ name: 'logo.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });

@@ -1,4 +1,4 @@
--- The standard themes every club may use (DESIGN.md §2: Free clubs have these only). Colours meet WCAG AA
+-- The standard themes every club may use (docs/product.md, Themes: Free clubs have these only). Colours meet WCAG AA
 -- for text on background, button text on main and tab text on tab background.
 INSERT INTO "themes" ("club_id", "name", "background", "background_image", "best_seller_label_color", "suggested_label_color", "button_text", "divider", "font", "main", "text", "tab_background", "tab_text", "pdf_highlight", "pdf_section_title", "pdf_text") VALUES
 (NULL, 'Carta', '#f7f3ef', NULL, '#9a3412', '#166534', '#ffffff', '#e4dad3', 'Inter', '#7a1f3d', '#241a1e', '#7a1f3d', '#ffffff', '#7a1f3d', '#55102a', '#241a1e'),
