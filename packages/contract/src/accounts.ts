@@ -3,7 +3,7 @@ import { email, password, requiredText, totp } from './fields.ts';
 import { LANGUAGES } from './limits.ts';
 import { phone, phoneOfAccount } from './phone-numbers.ts';
 
-// Accounts, sign-in and recovery (spec §3 Account, §5, §7 login and users; DESIGN.md §2).
+// Accounts, sign-in and recovery (docs/product.md, Accounts; Rules and limits).
 
 export const LanguageSchema = z.enum(LANGUAGES);
 
@@ -51,7 +51,7 @@ export type PhoneCheckResponse = z.infer<typeof PhoneCheckResponseSchema>;
 
 /**
  * Login: `username` is the phone number, in any form that names the account (phone-numbers.ts). The code
- * may be left empty only by an owner whose authenticator support has reset (0051): the server then
+ * may be left empty only by an owner whose authenticator support has reset (0072): the server then
  * answers AUTHENTICATOR_ENROLMENT_REQUIRED, or asks for the code like any wrong login.
  */
 export const LoginRequestSchema = z

@@ -4,7 +4,7 @@ import { id, plainString, requiredText } from './fields.ts';
 import { MESSAGE_SEVERITIES } from './message-severity.ts';
 import { SubscriptionSummarySchema } from './payments.ts';
 
-// The admin console's API (DESIGN.md §2): accounts with the admin flag only.
+// The admin console's API (docs/product.md, Admin): accounts with the admin flag only.
 
 export const MESSAGE_SUMMARY_MAX = 120;
 export const MESSAGE_FULL_MAX = 4000;

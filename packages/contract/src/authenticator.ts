@@ -4,7 +4,7 @@ import { id, optionalText, totp } from './fields.ts';
 import { phoneOfAccount } from './phone-numbers.ts';
 
 // The authenticator beyond the login: the sign-up's first code, the reset of a lost one through the
-// recovery email and support (decision 0051), and enrolling a new one after a reset.
+// recovery email and support (decisions 0051 and 0072), and enrolling a new one after a reset.
 
 const accountPassword = z
   .string({ error: 'validation.required' })

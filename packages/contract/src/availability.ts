@@ -1,4 +1,4 @@
-// Which menus a table has at an instant (DESIGN.md §2 Menus): pure, so the API, the owner's preview
+// Which menus a table has at an instant (docs/product.md, Schedules): pure, so the API, the owner's preview
 // and the tests agree. Times are evaluated in the club's IANA time zone, daylight saving included.
 
 export type ScheduleRule = {

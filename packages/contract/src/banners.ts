@@ -4,7 +4,7 @@ import { BannerFieldsSchema, BannerSchema } from './entities.ts';
 import { MenuParamsSchema } from './menus.ts';
 import { ImageContentTypeSchema } from './uploads.ts';
 
-// Spec §7 "Banners": one promotion or event per menu, with a square JPG or PNG image.
+// Banners (docs/product.md, Banners): one promotion or event per menu, with a square JPG or PNG image.
 
 /** `/clubs/{clubId}/banners/menu/{menuId}` and `.../banner`. */
 export const BannerParamsSchema = MenuParamsSchema;
@@ -18,8 +18,8 @@ export const BannerUploadQuerySchema = z.object({
 const IMAGE_KEY = /^img\/[0-9a-f]{24}$/;
 
 /**
- * POST `/clubs/{clubId}/banners/menu/{menuId}`: creates the menu's banner or replaces it (spec §5
- * "Promotion"). `image` is the key of a square image the club uploaded.
+ * POST `/clubs/{clubId}/banners/menu/{menuId}`: creates the menu's banner or replaces it (docs/product.md,
+ * Rules and limits "Promotion"). `image` is the key of a square image the club uploaded.
  */
 export const SaveBannerRequestSchema = BannerFieldsSchema.extend({
   image: z.string({ error: 'validation.required' }).regex(IMAGE_KEY, { error: 'errors.IMAGE_NOT_FOUND' }),
@@ -31,8 +31,8 @@ export const BannerDetailsFormSchema = BannerFieldsSchema;
 export type BannerDetailsForm = z.input<typeof BannerDetailsFormSchema>;
 
 /**
- * The banner as its owner sees it: spec §3 Banner (`imageUrl` is the largest WebP of the image) with
- * the image's key and every stored width, to keep it when only the details change and draw it sharply.
+ * The banner as its owner sees it: the Banner of docs/product.md, Banners (`imageUrl` is the largest WebP of
+ * the image) with the image's key and every stored width, to keep it when only the details change and draw it sharply.
  */
 export const BannerDetailsSchema = BannerSchema.extend({
   menuId: z.number(),

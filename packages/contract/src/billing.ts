@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { ClubParamsSchema } from './clubs.ts';
-import { id } from './fields.ts';
+import { documentTotalsFields, id } from './fields.ts';
 import { CurrentPaymentStateSchema } from './payments.ts';
 
-// Subscriptions, payment methods, invoices and the payment provider (issue 15, spec §3, §4, §7;
-// docs/decisions/0047-payment-provider.md, 0049-subscriptions-stored-and-run.md). Money is integer cents.
+// Subscriptions, payment methods, invoices and the payment provider (issue 15; docs/product.md, Plans and
+// billing; docs/decisions/0047-payment-provider.md, 0049-subscriptions-stored-and-run.md). Money is integer
+// cents.
 
 /** Who takes the payments: the in-process sandbox (default) or Stripe (STRIPE_SECRET_KEY set). */
 export const PAYMENT_PROVIDERS = ['sandbox', 'stripe'] as const;
@@ -93,12 +94,7 @@ export const InvoiceSchema = z.object({
   periodStart: z.string(),
   periodEnd: z.string(),
   months: z.number().int(),
-  currency: z.string(),
-  netCents: z.number().int(),
-  vatBasisPoints: z.number().int(),
-  vatCents: z.number().int(),
-  grossCents: z.number().int(),
-  reverseCharge: z.boolean(),
+  ...documentTotalsFields,
 });
 export type Invoice = z.infer<typeof InvoiceSchema>;
 
@@ -163,7 +159,7 @@ export const SandboxConfirmPaymentRequestSchema = z
   .strict();
 export type SandboxConfirmPaymentRequest = z.infer<typeof SandboxConfirmPaymentRequestSchema>;
 
-/** POST /admin/clubs/{clubId}/sponsorship: a brand pays 6 or 12 months of Smart (spec §9). */
+/** POST /admin/clubs/{clubId}/sponsorship: a brand pays 6 or 12 months of Smart (docs/product.md, Plans). */
 export const SPONSORSHIP_MONTHS = [6, 12] as const;
 export const GrantSponsorshipRequestSchema = z
   .object({ brandId: id, months: z.union([z.literal(6), z.literal(12)]) })

@@ -5,7 +5,7 @@ import { email, id, optionalText, plainString, requiredText } from './fields.ts'
 import { MENU_LANGUAGES, MENU_ORIGINAL_LANGUAGE } from './limits.ts';
 import { messageKey } from './message-keys.ts';
 
-// Club creation (spec §3 Club form-level data, §5 club rules, §7 POST /clubs; DESIGN.md §2 Clubs).
+// Club creation (docs/product.md, Clubs; Rules and limits).
 
 export const CLUB_NAME_MAX = 80;
 export const CLUB_SEATS_MAX = 10_000;
@@ -16,7 +16,10 @@ const countryCode = z
   .regex(/^[A-Za-z]{2}$/, { error: 'validation.required' })
   .transform((value) => value.toUpperCase());
 
-/** Address of spec §3: line1 is the full address line, line2 further information, state the province. */
+/**
+ * An address (docs/product.md, Club fields): line1 is the full address line, line2 further information,
+ * state the province.
+ */
 export const AddressInputSchema = z
   .object({
     country: countryCode,
@@ -124,7 +127,7 @@ export type CreateClubResponse = z.infer<typeof CreateClubResponseSchema>;
 export const BrandSchema = z.object({ id: z.number(), name: z.string(), enabled: z.boolean() });
 export type Brand = z.infer<typeof BrandSchema>;
 
-/** Country, state or city (spec §3): iso2 and name. Cities have no code, so their name serves as both. */
+/** Country, state or city (0054): iso2 and name. Cities have no code, so their name serves as both. */
 export const PlaceSchema = z.object({ iso2: z.string(), name: z.string() });
 export type Place = z.infer<typeof PlaceSchema>;
 
@@ -150,7 +153,7 @@ export const CLUB_STATES = [
 export const ClubStateSchema = z.enum(CLUB_STATES);
 export type ClubState = z.infer<typeof ClubStateSchema>;
 
-/** An admin's message to a club (spec §3 Message). */
+/** An admin's message to a club (docs/product.md, Message). */
 export const ClubMessageSchema = z.object({
   id: z.number(),
   severity: z.number(),
@@ -159,7 +162,7 @@ export const ClubMessageSchema = z.object({
 });
 export type ClubMessage = z.infer<typeof ClubMessageSchema>;
 
-/** GET /clubs: one entry per club the caller owns (spec §3 Owned club summary). */
+/** GET /clubs: one entry per club the caller owns (docs/product.md, Club fields). */
 export const OwnedClubSummarySchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -169,14 +172,14 @@ export const OwnedClubSummarySchema = z.object({
   /** `YYYY-MM-DD`, or null without a subscription. */
   subscriptionExpiration: z.string().nullable(),
   message: ClubMessageSchema.nullable(),
-  /** Beyond spec §3: the switcher marks clubs that are not active. */
+  /** Beyond the first summary: the switcher marks clubs that are not active. */
   state: ClubStateSchema,
 });
 export type OwnedClubSummary = z.infer<typeof OwnedClubSummarySchema>;
 
-// Running a club (spec §2 profile screens, §3 Club, §7 GET/PATCH /clubs/{clubId}; DESIGN.md §2 Clubs).
+// Running a club (docs/product.md, Clubs).
 
-/** Plans of DESIGN.md §2: Free, or Smart through early adoption, a partner brand or a paid subscription. */
+/** Plans (docs/product.md): Free, or Smart through early adoption, a partner brand or a paid subscription. */
 export const PLAN_KINDS = ['free', 'earlyAdopter', 'partner', 'paid'] as const;
 export const PlanKindSchema = z.enum(PLAN_KINDS);
 export type PlanKind = z.infer<typeof PlanKindSchema>;

@@ -16,9 +16,10 @@ import {
   PROMOTION_SUBTITLE_MAX,
   PROMOTION_TITLE_MAX,
 } from './limits.ts';
+import { ThemeSchema } from './themes.ts';
 
-// The entities of spec §3 with the field names written there. Requests that create or change them
-// reuse these shapes with the limits of spec §5.
+// The entities the API answers, with the field names docs/product.md uses. Requests that create or
+// change them reuse these shapes with the limits of docs/product.md, Rules and limits.
 
 /** The 14 EU allergens (Regulation 1169/2011, Annex II), by code. */
 export const ALLERGENS = [
@@ -51,29 +52,10 @@ const clubContactFields = {
   clubWhatsapp: z.string().nullable(),
 };
 
-export const ThemeSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  background: z.string(),
-  backgroundImage: z.string().nullable(),
-  bestSellerLabelColor: z.string(),
-  suggestedLabelColor: z.string(),
-  buttonText: z.string(),
-  divider: z.string(),
-  font: z.string(),
-  main: z.string(),
-  text: z.string(),
-  tabBackground: z.string(),
-  tabText: z.string(),
-  pdfHighlight: z.string(),
-  pdfSectionTitle: z.string(),
-  pdfText: z.string(),
-  /** The PDF menu shows dishes' photos. */
-  pdfPhotos: z.boolean(),
-});
-export type Theme = z.infer<typeof ThemeSchema>;
+// The theme lives with the rest of the themes; clubs, menus and banners here carry one.
+export { type Theme, ThemeSchema } from './themes.ts';
 
-/** Spec §3 Club. */
+/** A club (docs/product.md, Club fields). */
 export const ClubSchema = z.object({
   id: z.number(),
   enabled: z.boolean(),
@@ -99,7 +81,7 @@ export const ClubSchema = z.object({
 export type Club = z.infer<typeof ClubSchema>;
 
 /**
- * GET /clubs/{clubId}: the Club of spec §3 plus what the owner's screens need: the form-level data
+ * GET /clubs/{clubId}: the Club (docs/product.md, Club fields) plus what the owner's screens need: the form-level data
  * (name, seats, company, billing address, brand), the state, the plan and a few counts.
  */
 export const ClubDetailsSchema = ClubSchema.extend({
@@ -149,7 +131,7 @@ export const ItemTranslationSchema = z.object({
   translatedAdditionalNotes: z.string().nullable(),
 });
 
-/** Spec §3 Menu item. */
+/** A menu item, a dish or a drink (docs/product.md, Menus, categories and items). */
 export const MenuItemSchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -174,7 +156,7 @@ export const MenuItemSchema = z.object({
 });
 export type MenuItem = z.infer<typeof MenuItemSchema>;
 
-/** Spec §3 Menu section (category). */
+/** A menu section, a category (docs/product.md, Menus, categories and items). */
 export const MenuSectionSchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -194,7 +176,7 @@ export const BannerTranslationSchema = z.object({
 });
 export type BannerTranslation = z.infer<typeof BannerTranslationSchema>;
 
-/** Spec §3 Banner (promotion or event). */
+/** A banner, a promotion or an event (docs/product.md, Banners). */
 export const BannerSchema = z.object({
   id: z.number(),
   title: z.string(),
@@ -208,7 +190,7 @@ export const BannerSchema = z.object({
 });
 export type Banner = z.infer<typeof BannerSchema>;
 
-/** Spec §3 Menu list entry. */
+/** A menu as the club's list shows it (docs/product.md, Menus). */
 export const MenuListEntrySchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -219,7 +201,7 @@ export const MenuListEntrySchema = z.object({
 });
 export type MenuListEntry = z.infer<typeof MenuListEntrySchema>;
 
-/** Spec §3 Full menu. */
+/** A whole menu with its categories and items (docs/product.md, Menus). */
 export const FullMenuSchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -247,7 +229,7 @@ export const FullMenuSchema = z.object({
 });
 export type FullMenu = z.infer<typeof FullMenuSchema>;
 
-/** Spec §3 Table-menu view: the menus a table has now. */
+/** The table-menu view: the menus a table has now (docs/product.md, Table page). */
 export const TableMenuViewSchema = z.object({
   ...clubContactFields,
   logo: z.string().nullable(),
@@ -266,7 +248,7 @@ export const TableMenuViewSchema = z.object({
 });
 export type TableMenuView = z.infer<typeof TableMenuViewSchema>;
 
-/** Spec §3 Scheduling: days 1 = Monday ... 7 = Sunday, `HH:mm` times (both null = all day). */
+/** A scheduling (docs/product.md, Schedules): days 1 = Monday ... 7 = Sunday, `HH:mm` times (both null = all day). */
 export const SchedulingSchema = z.object({
   id: z.number(),
   days: z.array(z.number().int().min(1).max(7)),
@@ -283,12 +265,12 @@ export type Table = z.infer<typeof TableSchema>;
 export type TableZone = z.infer<typeof TableZoneSchema>;
 export type TableListEntry = z.infer<typeof TableListEntrySchema>;
 
-// Payment plans and the current payment state (spec §3): ./payments.ts.
+// Payment plans and the current payment state (docs/product.md, Catalogue, prices and VAT): ./payments.ts.
 
 export const UploadUrlResponseSchema = z.object({ uploadUrl: z.string() });
 export const PaymentSetupResponseSchema = z.object({ clientSecret: z.string() });
 
-// Write shapes with the limits of spec §5 (banners, schedulings); menus and items: ./menus.ts.
+// Write shapes with the limits of docs/product.md, Rules and limits (banners, schedulings); menus and items: ./menus.ts.
 
 export const BannerFieldsSchema = z.object({
   title: requiredText(PROMOTION_TITLE_MAX),

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { ID_MAX, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PRICE_MAX, TOTP_DIGITS } from './limits.ts';
 import { messageKey } from './message-keys.ts';
 
-// Field rules of spec §5, shared by the owner app's forms and the API's route schemas. Phones have a
-// module of their own: phone-numbers.ts.
+// Field rules of docs/product.md (Rules and limits), shared by the owner app's forms and the API's route
+// schemas. Phones have a module of their own: phone-numbers.ts.
 
 /**
  * A row's id, in a path, a query or a body: every id column is a PostgreSQL `integer`, so anything
@@ -90,3 +90,19 @@ export const price = z
   .refine((value) => Math.round(value * 100) === Number((value * 100).toFixed(6)), {
     error: 'validation.priceDecimals',
   });
+
+/**
+ * The money of an invoice, a credit note or a priced plan, in the order every one of them lists it:
+ * spread into each `z.object` at the same place so the documents (and the OpenAPI schemas) keep their order.
+ */
+export const documentTotalsFields = {
+  /** ISO 4217, the club's currency. */
+  currency: z.string(),
+  netCents: z.number().int(),
+  /** The VAT rate applied, in basis points (0 with reverse charge). */
+  vatBasisPoints: z.number().int(),
+  vatCents: z.number().int(),
+  grossCents: z.number().int(),
+  /** A valid EU VAT number of another member state than the seller's: the club accounts for the VAT. */
+  reverseCharge: z.boolean(),
+};

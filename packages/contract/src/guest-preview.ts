@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { id } from './fields.ts';
 
-// The owner's preview of a guest page while the club waits for activation (0053): a short-lived
+// The owner's preview of a guest page while the club waits for activation (0073): a short-lived
 // signed address the guest page accepts in place of the club being active.
 
 /** The query parameter of a guest page that carries the preview's signature. */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { FullMenuSchema, MenuItemSchema, MenuSectionSchema } from './entities.ts';
 
-// What guests receive: spec §3 Full menu without owner-only fields (hidden notes, hidden rows, codes).
+// What guests receive: the Full menu (docs/product.md, Menus) without owner-only fields (hidden notes,
+// hidden rows, codes).
 
 export const GuestItemSchema = MenuItemSchema.omit({ disabled: true, brandCode: true });
 export const GuestSectionSchema = MenuSectionSchema.extend({ items: z.array(GuestItemSchema) });
@@ -15,7 +16,7 @@ export const GuestMenuSchema = FullMenuSchema.omit({
   themeId: true,
 }).extend({
   sections: z.array(GuestSectionSchema),
-  /** The logo and the banner's image in every stored width (`logo` and `banner.imageUrl` stay as in spec §3). */
+  /** The logo and the banner's image in every stored width (`logo`, `banner.imageUrl` as owners read them). */
   logoImage: GuestImageSchema.nullable(),
   bannerImage: GuestImageSchema.nullable(),
 });

@@ -1,4 +1,5 @@
-// Limits from spec §5 and §9. Every app imports them from here; no number is written twice.
+// The limits of docs/product.md, Rules and limits. Every app imports them from here; no number is written
+// twice.
 
 export const API_BASE_PATH = '/api/v1';
 export const API_TIMEOUT_MS = 60_000;
@@ -7,7 +8,7 @@ export const LANGUAGES = ['it', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'it';
 
-/** Languages a menu's content may be translated into (DESIGN.md §2). */
+/** Languages a menu's content may be translated into (docs/product.md, Translations). */
 export const MENU_LANGUAGES = ['it', 'en', 'de', 'fr', 'es'] as const;
 export type MenuLanguage = (typeof MENU_LANGUAGES)[number];
 /**
@@ -76,10 +77,10 @@ export const ERROR_TRACE_SAMPLE_RATE = 0.1;
 
 export const THEME = { borderRadius: 8, mode: 'light', direction: 'ltr' } as const;
 
-/** Local storage keys of the session (spec §4). */
+/** Local storage keys of the session (docs/product.md, Owner app). */
 export const SESSION_TOKEN_KEY = 'token';
 export const SESSION_ADMIN_KEY = 'admin';
 export const LANGUAGE_STORAGE_KEY = 'language';
 
-/** How long an owner's preview address of a guest page works, in minutes (0053). */
+/** How long an owner's preview address of a guest page works, in minutes (0073). */
 export const GUEST_PREVIEW_MINUTES = 30;

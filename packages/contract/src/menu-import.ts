@@ -6,8 +6,8 @@ import { type Language, MENU_LANGUAGES, type MenuLanguage } from './limits.ts';
 
 type Allergen = (typeof ALLERGENS)[number];
 
-// Importing a menu from an Excel workbook (spec §7 POST /clubs/{clubId}/menu/excel, Smart only): the
-// workbook's columns in both interface languages, the limits, and the shapes of the answers.
+// Importing a menu from an Excel workbook (POST /clubs/{clubId}/menu/excel, Smart only: docs/product.md,
+// Import from Excel): the workbook's columns in both interface languages, the limits, and the shapes of the answers.
 
 /** The largest workbook accepted, as uploaded. */
 export const EXCEL_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
@@ -188,8 +188,8 @@ export const ExcelPreviewSectionSchema = z.object({
 export type ExcelPreviewSection = z.infer<typeof ExcelPreviewSectionSchema>;
 
 /**
- * The answer of POST .../menu/excel (spec §7: `outcome`). A dry run answers `preview` with what would be
- * created and every row error; an import answers `created` with the new menu's id (row errors refuse it:
+ * The answer of POST .../menu/excel (`outcome`, docs/decisions/0041). A dry run answers `preview` with what
+ * would be created and every row error; an import answers `created` with the new menu's id (row errors refuse it:
  * 400 EXCEL_ROWS_INVALID, the rows as issues).
  */
 export const ExcelImportResultSchema = z.object({

@@ -13,7 +13,10 @@ import {
   PROMOTION_TITLE_MAX,
 } from './limits.ts';
 
-// The menu builder's requests (spec §7 Menus, Sections, Items; §5 item, menu and category rules).
+// The menu builder's requests (docs/product.md, Menus; Rules and limits).
+//
+// Over 300 lines and kept whole: menus, categories and items share their field schemas and limits (a
+// whole-menu create nests all three), and the routes and the owner app import them from one place.
 
 export const MENU_NAME_MAX = 100;
 export const SECTION_NAME_MAX = 100;
@@ -51,7 +54,7 @@ const ItemTranslationInputSchema = z
 const translationsOf = <Schema extends z.ZodType>(schema: Schema) =>
   z.partialRecord(MenuLanguageSchema, schema.nullable()).optional();
 
-/** The fields of an item (spec §3 Menu item, §5 limits). A price or a price text is needed. */
+/** The fields of an item (docs/product.md, Menus and Rules and limits). A price or a price text is needed. */
 export const ItemFieldsSchema = z
   .object({
     name: requiredText(ITEM_NAME_MAX),
@@ -118,7 +121,7 @@ const textByLanguage = (text: ReturnType<typeof optionalText>) =>
     )
     .optional();
 
-/** A menu's own fields (spec §3 Full menu, form level; §5 limits). */
+/** A menu's own fields (docs/product.md, Menus and Rules and limits). */
 export const MenuFieldsSchema = z
   .object({
     name: requiredText(MENU_NAME_MAX),
@@ -202,7 +205,7 @@ export type MenuBatchRequest = z.input<typeof MenuBatchRequestSchema>;
 export type SectionBatchRequest = z.input<typeof SectionBatchRequestSchema>;
 export type ItemBatchRequest = z.input<typeof ItemBatchRequestSchema>;
 
-/** GET /clubs/{clubId}/menu: spec §3 list entries, plus what the owner's cards show. */
+/** GET /clubs/{clubId}/menu: the Menu list entry of docs/product.md, plus what the owner's cards show. */
 export const MenuCardSchema = MenuListEntrySchema.extend({
   enabled: z.boolean(),
   sectionCount: z.number(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BrandSchema, PlanKindSchema } from './clubs.ts';
+import { documentTotalsFields } from './fields.ts';
 import { formatPrice, type PriceFormat } from './format-price.ts';
 import { PAYMENT_SCREEN_MODES, PLAN_CHOICE_KINDS } from './subscription-rules.ts';
 
@@ -72,19 +73,11 @@ export const PaymentPlanSchema = z.object({
   id: z.number(),
   isoCountryCode: z.string(),
   months: z.number().int(),
-  /** Net price in currency units (spec §3), VAT excluded: `netCents / 100`. */
+  /** Net price in currency units (the Payment plan's `price`, 0044), VAT excluded: `netCents / 100`. */
   price: z.number(),
   /** The VAT rate applied, in percent (0 with reverse charge). */
   vat: z.number(),
-  /** ISO 4217, the club's currency. */
-  currency: z.string(),
-  netCents: z.number().int(),
-  /** The VAT rate applied, in basis points. */
-  vatBasisPoints: z.number().int(),
-  vatCents: z.number().int(),
-  grossCents: z.number().int(),
-  /** A valid EU VAT number of another member state than the seller's: the club accounts for the VAT. */
-  reverseCharge: z.boolean(),
+  ...documentTotalsFields,
   /** Against twelve monthly payments: only on the annual plan, when the country has a monthly one. */
   saving: PlanSavingSchema.nullable(),
 });
@@ -181,7 +174,7 @@ export const CurrentPaymentStateSchema = z.object({
   subscriptionEnabled: z.boolean(),
   /** `YYYY-MM-DD` the subscription's period ends (UTC); null without a subscription. */
   subscriptionExpiration: z.string().nullable(),
-  /** free (the spec's freemium), earlyAdopter, partner or paid: the rule of `clubPlan`. */
+  /** free (the Free plan, docs/product.md, Plans), earlyAdopter, partner or paid: the rule of `clubPlan`. */
   kind: PlanKindSchema,
   isSmart: z.boolean(),
   /** The brand paying a partner subscription. */

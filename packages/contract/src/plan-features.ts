@@ -2,7 +2,7 @@ import type { ClubPlan, ClubSetting } from './clubs.ts';
 import { FREE_PLAN_MAX_MENUS } from './limits.ts';
 
 /**
- * What the Smart plan adds (spec §5 and §6, DESIGN.md §2). One list and one function, read by the API
+ * What the Smart plan adds (docs/product.md, Plans). One list and one function, read by the API
  * (a Free club calling a Smart-only route gets 403 SMART_PLAN_REQUIRED), the owner app (the upgrade
  * prompt beside every Smart-only control) and the guest pages (what a Free club keeps stored but does not
  * show).

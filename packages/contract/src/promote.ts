@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { id, requiredText } from './fields.ts';
 import { BRAND_CODE_MAX } from './menus.ts';
 
-// Promoting a sponsoring brand's products (spec §7 PATCH /clubs/{clubId}/promote; §6: Smart only).
+// Promoting a sponsoring brand's products (PATCH /clubs/{clubId}/promote, Smart only: docs/product.md, Brand
+// promotion).
 // A branded item (an item marked with the brand's product code) is promoted by marking it Suggested
 // and moving it first in its category; ending the promotion puts back its place and its marker.
 

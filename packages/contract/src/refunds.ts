@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ClubParamsSchema } from './clubs.ts';
-import { id, optionalText } from './fields.ts';
+import { documentTotalsFields, id, optionalText } from './fields.ts';
 import { messageKey } from './message-keys.ts';
 
 // Refunds and credit notes (docs/decisions/0063-refunds-and-credit-notes.md): an admin gives back a paid
@@ -105,12 +105,7 @@ export const CreditNoteSchema = z.object({
   issuedOn: z.string(),
   invoiceId: z.number(),
   invoiceNumber: z.string(),
-  currency: z.string(),
-  netCents: z.number().int(),
-  vatBasisPoints: z.number().int(),
-  vatCents: z.number().int(),
-  grossCents: z.number().int(),
-  reverseCharge: z.boolean(),
+  ...documentTotalsFields,
 });
 export type CreditNote = z.infer<typeof CreditNoteSchema>;
 

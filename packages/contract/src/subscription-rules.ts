@@ -12,7 +12,7 @@ import { FREE_PLAN_MAX_MENUS } from './limits.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Days a failed renewal leaves before the club falls back to Free (spec §4 countdown). */
+/** Days a failed renewal leaves before the club falls back to Free (docs/product.md, Subscription). */
 export const PAYMENT_FAILURE_GRACE_DAYS = 7;
 /** A renewal charge whose answer has not come keeps the club Smart at most this long. */
 export const RENEWAL_PENDING_GRACE_DAYS = 7;
@@ -33,7 +33,7 @@ export const LATE_RENEWAL_TOLERANCE_MS = DAY_MS;
  */
 export type BillingPlan = { id: number; months: number; amountCents: number };
 
-/** Why a payment failed (`paymentErrorCode`); balance insufficient has its own (spec §8). */
+/** Why a payment failed (`paymentErrorCode`); balance insufficient has its own (docs/product.md, Messages). */
 export const PAYMENT_ERROR_CODES = ['declined', 'insufficientFunds', 'authenticationRequired'] as const;
 export type PaymentErrorCode = (typeof PAYMENT_ERROR_CODES)[number];
 
@@ -168,6 +168,19 @@ export type Transition =
   | { ok: false; code: RefusalCode };
 
 export const FREEMIUM: SubscriptionState = { status: 'freemium', lapsed: null, paymentErrorCode: null };
+
+/** Paid for `period` on `plan`: the state a charge that went through (or a restored renewal) leads to. */
+const paidFor = (
+  plan: BillingPlan,
+  period: { periodStart: string; periodEnd: string },
+): Extract<SubscriptionState, { status: 'paid' }> => ({
+  status: 'paid',
+  plan,
+  periodStart: period.periodStart,
+  periodEnd: period.periodEnd,
+  reminded: false,
+  renewal: null,
+});
 
 // ---------------------------------------------------------------------------------------------- dates
 
@@ -308,8 +321,8 @@ export const nextWakeUp = (state: SubscriptionState): { job: ScheduledJob; at: s
 };
 
 /**
- * What changing plan would give (spec §4: no extra cost, the duration recalculated). The whole days left
- * of the current period (rounded down) are worth their share of the current plan at its nominal daily
+ * What changing plan would give (docs/product.md, Subscription: no charge now, the days left converted). The
+ * whole days left of the current period (rounded down) are worth their share of the current plan at its nominal daily
  * rate (price / months); that value buys whole days of the new plan at its rate (rounded down):
  * `days = floor(daysLeft × (oldPrice / oldMonths) / (newPrice / newMonths))`, in exact integers. Rounding
  * down twice means a change never creates value: changing back and forth can only lose part of a day.
@@ -530,34 +543,13 @@ const apply = (
         effects.push({ type: 'email', kind: 'paymentReceived' });
       switch (state.status) {
         case 'paymentPending':
-          return ok({
-            status: 'paid',
-            plan: state.plan,
-            periodStart: state.charge.periodStart,
-            periodEnd: state.charge.periodEnd,
-            reminded: false,
-            renewal: null,
-          });
+          return ok(paidFor(state.plan, state.charge));
         case 'paid':
           if (!state.renewal) return refuse('PAYMENT_NOT_PENDING');
-          return ok({
-            status: 'paid',
-            plan: state.plan,
-            periodStart: state.renewal.charge.periodStart,
-            periodEnd: state.renewal.charge.periodEnd,
-            reminded: false,
-            renewal: null,
-          });
+          return ok(paidFor(state.plan, state.renewal.charge));
         case 'paymentFailed':
           // The retry we sent, or the provider's own retry of the same charge.
-          return ok({
-            status: 'paid',
-            plan: state.plan,
-            periodStart: state.charge.periodStart,
-            periodEnd: state.charge.periodEnd,
-            reminded: false,
-            renewal: null,
-          });
+          return ok(paidFor(state.plan, state.charge));
         default:
           return refuse('PAYMENT_NOT_PENDING');
       }
@@ -646,14 +638,7 @@ const apply = (
         case 'renewalCancelled':
           // passTime already turned an ended period into freemium, so here it has not ended.
           effects.push({ type: 'email', kind: 'reactivated' });
-          return ok({
-            status: 'paid',
-            plan: state.plan,
-            periodStart: state.periodStart,
-            periodEnd: state.periodEnd,
-            reminded: false,
-            renewal: null,
-          });
+          return ok(paidFor(state.plan, state));
         case 'freemium':
           return refuse(state.lapsed === 'expired' ? 'SUBSCRIPTION_EXPIRED' : 'NOT_SUBSCRIBED');
         default:

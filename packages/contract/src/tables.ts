@@ -3,7 +3,7 @@ import { SchedulingSchema, TableListEntrySchema, TableMenuViewSchema, TableZoneS
 import { id, plainString, requiredText, time } from './fields.ts';
 import { GuestImageSchema } from './guest.ts';
 
-// Tables, zones and menu schedules (spec §3 Scheduling, Table, Table zone, Table-menu view; §7).
+// Tables, zones and menu schedules (docs/product.md, Schedules and tables; Guests, Table page).
 
 export const TABLE_NAME_MAX = 40;
 export const ZONE_NAME_MAX = 40;

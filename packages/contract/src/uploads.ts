@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ClubParamsSchema } from './clubs.ts';
 import { IMAGE_CONTENT_TYPES } from './limits.ts';
 
-// The image upload flow (spec §7 "Image upload"): ask for a signed address, PUT the bytes there, then
+// The image upload flow (docs/decisions/0011): ask for a signed address, PUT the bytes there, then
 // complete the upload so the server checks, re-encodes and stores the image.
 
 /** What an image is for; each purpose has its own sizes. */

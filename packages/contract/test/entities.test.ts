@@ -8,7 +8,7 @@ const issueKeys = (result: {
   error?: { issues: { path: PropertyKey[]; message: string }[] };
 }) => result.error?.issues.map((issue) => [issue.path.join('.'), issue.message]) ?? [];
 
-describe('write shapes keep the limits of spec §5', () => {
+describe('write shapes keep the rules and limits of docs/product.md', () => {
   it('item: name 100, description 254, ingredients 254, price not negative with 2 decimals', () => {
     const ok = {
       name: 'a'.repeat(100),
