@@ -1,10 +1,15 @@
-// Over 300 lines: every table, in one file, as drizzle-kit reads it to write the migrations.
+// Over 300 lines, one job: the database's tables, in the one file drizzle-kit reads to write the
+// migrations. The tables point at one another (a club's rows at the club, the club at its owner, theme,
+// brand and addresses; invoices at charges, credit notes at refunds), so a split by feature would trade
+// one long file for a web of imports between its parts.
+import type { Language } from '@carta/contract/limits';
 import type { SubscriptionState } from '@carta/contract/subscription-rules';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -55,6 +60,25 @@ export type InvoiceParty = {
 const identity = () => integer().primaryKey().generatedAlwaysAsIdentity();
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+/** A row that belongs to one club (or account) and goes when it is deleted. */
+const ofClub = () =>
+  integer()
+    .notNull()
+    .references((): AnyPgColumn => clubs.id, { onDelete: 'cascade' });
+const ofAccount = () =>
+  integer()
+    .notNull()
+    .references((): AnyPgColumn => accounts.id, { onDelete: 'cascade' });
+
+/**
+ * An owner's language (emails, the app), plain `text` in SQL with no CHECK: sign-up and POST /users/language
+ * take only the contract's languages and the column defaults to `it`. A value written any other way (by
+ * hand, a script) reads as Italian, the language every email fell back to before it was typed here.
+ */
+const accountLanguage = customType<{ data: Language; driverData: string }>({
+  dataType: () => 'text',
+  fromDriver: (stored) => (stored === 'en' ? 'en' : 'it'),
+});
 
 export const accounts = pgTable('accounts', {
   id: identity(),
@@ -71,7 +95,7 @@ export const accounts = pgTable('accounts', {
   totpSecret: text(),
   /** Last TOTP time step accepted, so a code is never accepted twice. */
   totpLastStep: integer(),
-  language: text().notNull().default('it'),
+  language: accountLanguage().notNull().default('it'),
   isAdmin: boolean().notNull().default(false),
   emailConfirmedAt: timestamp({ withTimezone: true }),
   /**
@@ -107,9 +131,7 @@ export const sessions = pgTable(
   'sessions',
   {
     id: identity(),
-    accountId: integer()
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: ofAccount(),
     tokenHash: text().notNull().unique(),
     createdAt: createdAt(),
     lastUsedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -139,7 +161,7 @@ export const oneTimeTokens = pgTable(
 );
 
 /**
- * An owner's request to reset a lost authenticator (decision 0051): the recovery email's link confirms
+ * An owner's request to reset a lost authenticator (decision 0072): the recovery email's link confirms
  * it came from the account's mailbox, then a support person approves or refuses it in the admin console;
  * once approved the owner enrols a new authenticator at the next login. Each step is audited.
  */
@@ -147,9 +169,7 @@ export const authenticatorResets = pgTable(
   'authenticator_resets',
   {
     id: identity(),
-    accountId: integer()
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: ofAccount(),
     status: text({ enum: ['email_pending', 'awaiting_support', 'approved', 'refused', 'completed'] })
       .notNull()
       .default('email_pending'),
@@ -248,9 +268,7 @@ export const clubs = pgTable(
   'clubs',
   {
     id: identity(),
-    ownerId: integer()
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    ownerId: ofAccount(),
     name: text().notNull(),
     seats: integer().notNull(),
     addressId: integer()
@@ -306,7 +324,7 @@ export const clubs = pgTable(
   (table) => [index().on(table.ownerId), index().on(table.status)],
 );
 
-/** The admin's message to a club (spec §3 Message); at most one per club. */
+/** The admin's message to a club (docs/product.md, Message); at most one per club. */
 export const clubMessages = pgTable('club_messages', {
   id: identity(),
   clubId: integer()
@@ -323,9 +341,7 @@ export const menus = pgTable(
   'menus',
   {
     id: identity(),
-    clubId: integer()
-      .notNull()
-      .references(() => clubs.id, { onDelete: 'cascade' }),
+    clubId: ofClub(),
     name: text().notNull(),
     /** The name in the club's other languages, e.g. { "en": "Dinner" }. */
     nameTranslations: jsonb().$type<Partial<Record<string, string>>>().notNull().default({}),
@@ -436,7 +452,7 @@ export const itemPromotions = pgTable('item_promotions', {
   createdAt: createdAt(),
 });
 
-/** A menu's promotion or event (spec §3 Banner); at most one per menu. */
+/** A menu's promotion or event (docs/product.md, Banners); at most one per menu. */
 export const banners = pgTable('banners', {
   id: identity(),
   menuId: integer()
@@ -463,9 +479,7 @@ export const tableZones = pgTable(
   'table_zones',
   {
     id: identity(),
-    clubId: integer()
-      .notNull()
-      .references(() => clubs.id, { onDelete: 'cascade' }),
+    clubId: ofClub(),
     name: text().notNull(),
   },
   // Case-insensitive, as the owner reads names: "Terrazza" and "terrazza" are one zone.
@@ -478,9 +492,7 @@ export const clubTables = pgTable(
   'club_tables',
   {
     id: identity(),
-    clubId: integer()
-      .notNull()
-      .references(() => clubs.id, { onDelete: 'cascade' }),
+    clubId: ofClub(),
     name: text().notNull(),
     premium: boolean().notNull().default(false),
     tableZoneId: integer().references(() => tableZones.id, { onDelete: 'set null' }),
@@ -582,9 +594,7 @@ export const paymentMethods = pgTable(
   'payment_methods',
   {
     id: identity(),
-    clubId: integer()
-      .notNull()
-      .references(() => clubs.id, { onDelete: 'cascade' }),
+    clubId: ofClub(),
     providerMethodId: text().notNull().unique(),
     brand: text().notNull(),
     last4: text().notNull(),
@@ -609,9 +619,7 @@ export const charges = pgTable(
   'charges',
   {
     id: identity(),
-    clubId: integer()
-      .notNull()
-      .references(() => clubs.id, { onDelete: 'cascade' }),
+    clubId: ofClub(),
     paymentPlanId: integer()
       .notNull()
       .references(() => paymentPlans.id),
@@ -651,14 +659,24 @@ export const billingJobs = pgTable(
   (table) => [index().on(table.dueAt)],
 );
 
+/** The amounts and parties an invoice and a credit note both carry, as they were when issued. */
+const fiscalDocumentTotals = () => ({
+  currency: text().notNull(),
+  netCents: integer().notNull(),
+  vatBasisPoints: integer().notNull(),
+  vatCents: integer().notNull(),
+  grossCents: integer().notNull(),
+  reverseCharge: boolean().notNull(),
+  seller: jsonb().$type<InvoiceParty>().notNull(),
+  buyer: jsonb().$type<InvoiceParty>().notNull(),
+});
+
 /** An invoice per paid charge, numbered per year without gaps, with both parties' tax data as they were. */
 export const invoices = pgTable(
   'invoices',
   {
     id: identity(),
-    clubId: integer()
-      .notNull()
-      .references(() => clubs.id, { onDelete: 'cascade' }),
+    clubId: ofClub(),
     chargeId: integer()
       .notNull()
       .unique()
@@ -669,14 +687,7 @@ export const invoices = pgTable(
     periodStart: timestamp({ withTimezone: true }).notNull(),
     periodEnd: timestamp({ withTimezone: true }).notNull(),
     months: integer().notNull(),
-    currency: text().notNull(),
-    netCents: integer().notNull(),
-    vatBasisPoints: integer().notNull(),
-    vatCents: integer().notNull(),
-    grossCents: integer().notNull(),
-    reverseCharge: boolean().notNull(),
-    seller: jsonb().$type<InvoiceParty>().notNull(),
-    buyer: jsonb().$type<InvoiceParty>().notNull(),
+    ...fiscalDocumentTotals(),
   },
   (table) => [uniqueIndex().on(table.year, table.sequence), index().on(table.clubId)],
 );
@@ -689,9 +700,7 @@ export const refunds = pgTable(
   'refunds',
   {
     id: identity(),
-    clubId: integer()
-      .notNull()
-      .references(() => clubs.id, { onDelete: 'cascade' }),
+    clubId: ofClub(),
     chargeId: integer()
       .notNull()
       .references(() => charges.id),
@@ -720,9 +729,7 @@ export const creditNotes = pgTable(
   'credit_notes',
   {
     id: identity(),
-    clubId: integer()
-      .notNull()
-      .references(() => clubs.id, { onDelete: 'cascade' }),
+    clubId: ofClub(),
     invoiceId: integer()
       .notNull()
       .references(() => invoices.id),
@@ -733,14 +740,7 @@ export const creditNotes = pgTable(
     year: integer().notNull(),
     sequence: integer().notNull(),
     issuedAt: timestamp({ withTimezone: true }).notNull(),
-    currency: text().notNull(),
-    netCents: integer().notNull(),
-    vatBasisPoints: integer().notNull(),
-    vatCents: integer().notNull(),
-    grossCents: integer().notNull(),
-    reverseCharge: boolean().notNull(),
-    seller: jsonb().$type<InvoiceParty>().notNull(),
-    buyer: jsonb().$type<InvoiceParty>().notNull(),
+    ...fiscalDocumentTotals(),
   },
   (table) => [uniqueIndex().on(table.year, table.sequence), index().on(table.clubId)],
 );
@@ -754,9 +754,7 @@ export const eInvoiceTransmissions = pgTable(
   'e_invoice_transmissions',
   {
     id: identity(),
-    clubId: integer()
-      .notNull()
-      .references(() => clubs.id, { onDelete: 'cascade' }),
+    clubId: ofClub(),
     documentKind: text({ enum: ['invoice', 'creditNote'] }).notNull(),
     documentId: integer().notNull(),
     /** The FatturaPA file name (IT<seller VAT>_<progressive>.xml). */
@@ -853,9 +851,7 @@ export const auditLog = pgTable(
 export const pageViews = pgTable(
   'page_views',
   {
-    clubId: integer()
-      .notNull()
-      .references(() => clubs.id, { onDelete: 'cascade' }),
+    clubId: ofClub(),
     tableId: integer().notNull(),
     menuId: integer().notNull().default(0),
     /** UTC date. */
@@ -875,9 +871,7 @@ export const pageViews = pgTable(
 export const pageViewDays = pgTable(
   'page_view_days',
   {
-    clubId: integer()
-      .notNull()
-      .references(() => clubs.id, { onDelete: 'cascade' }),
+    clubId: ofClub(),
     menuId: integer().notNull().default(0),
     /** UTC date. */
     day: text().notNull(),
@@ -894,9 +888,7 @@ export const waiterCalls = pgTable(
   'waiter_calls',
   {
     id: identity(),
-    clubId: integer()
-      .notNull()
-      .references(() => clubs.id, { onDelete: 'cascade' }),
+    clubId: ofClub(),
     tableId: integer()
       .notNull()
       .references(() => clubTables.id, { onDelete: 'cascade' }),

@@ -5,7 +5,7 @@ import { AwsClient } from 'aws4fetch';
 import type { Config } from '../config.ts';
 
 /**
- * Where files live (DESIGN.md §1): local disk by default, S3-compatible object storage when configured.
+ * Where files live (docs/architecture.md, Where side effects happen; 0011): local disk by default, S3-compatible object storage when configured.
  * Keys are relative paths such as `img/3f2a...-512.webp`; nothing outside the adapter builds a path.
  */
 export type Storage = {

@@ -1,3 +1,4 @@
+import type { Language } from '@carta/contract/limits';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -10,7 +11,7 @@ export const SESSION_ABSOLUTE_MS = 90 * 24 * 60 * 60 * 1000;
 /** lastUsedAt is written at most this often, so reading a page does not write on every call. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
 
-export type Caller = { accountId: number; sessionId: number; isAdmin: boolean; language: string };
+export type Caller = { accountId: number; sessionId: number; isAdmin: boolean; language: Language };
 
 declare module 'fastify' {
   interface FastifyRequest {
