@@ -1,3 +1,4 @@
+import type { Language } from '@carta/contract/limits';
 import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { accounts, addresses, clubs, phoneDuplicates, storedFiles } from '../../db/schema.ts';
@@ -116,7 +117,7 @@ export const recordTotpStep = async (tx: Transaction, accountId: number, step: n
 export const setPasswordHash = (tx: Transaction, accountId: number, passwordHash: string) =>
   tx.update(accounts).set({ passwordHash, updatedAt: new Date() }).where(eq(accounts.id, accountId));
 
-export const setLanguage = (db: Database, accountId: number, language: string) =>
+export const setLanguage = (db: Database, accountId: number, language: Language) =>
   db.update(accounts).set({ language, updatedAt: new Date() }).where(eq(accounts.id, accountId));
 
 /**

@@ -1,16 +1,18 @@
 import type { AccountFieldsSchema } from '@carta/contract/accounts';
+import type { Language } from '@carta/contract/limits';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { conflictOnUnique } from '../../lib/db-errors.ts';
 import { filesOfImage } from '../images/images.ts';
-import { accountActivationEmail } from '../mail/templates.ts';
+import { accountActivationEmail, passwordResetEmail } from '../mail/templates.ts';
 import {
   confirmEmail,
   deleteAccountRows,
   deleteUnconfirmedAccount,
   findAccountsByPhone,
+  findConfirmedAccountsByPhone,
   insertAccount,
   isConfirmed,
   isImageKeyStored,
@@ -18,7 +20,7 @@ import {
   setPasswordHash,
 } from './account-store.ts';
 import { clearAccountAttempts } from './attempts.ts';
-import { consumeToken, revokeTokens } from './one-time-tokens.ts';
+import { consumeToken, issueToken, revokeTokens } from './one-time-tokens.ts';
 import { decoyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
 import { createSession, revokeAllSessions, revokeOtherSessions } from './sessions.ts';
 import { matchTotpStep, newTotpSecret, totpEnrolment } from './totp.ts';
@@ -66,21 +68,45 @@ export const createAccount = async (app: FastifyInstance, tx: Transaction, field
 /** The account activation email, with a link carrying `token`. */
 export const activationEmail = (
   app: FastifyInstance,
-  account: { email: string; name: string; language: string },
+  account: { email: string; name: string; language: Language },
   token: string,
 ) =>
   accountActivationEmail(
-    account.language === 'en' ? 'en' : 'it',
+    account.language,
     account.email,
     account.name,
     `${app.config.publicUrl}/users/activate?token=${encodeURIComponent(token)}`,
   );
 
-export const sendActivationEmail = (
+/** Emails the account a new activation link (the sign-up's own went to an address never confirmed). */
+export const sendActivationLink = async (
   app: FastifyInstance,
-  account: { email: string; name: string; language: string },
-  token: string,
-) => app.mailer.send(activationEmail(app, account, token));
+  account: { id: number; email: string; name: string; language: Language },
+) => {
+  const token = await issueToken(app.db, 'account_activation', { accountId: account.id });
+  await app.mailer.send(activationEmail(app, account, token));
+};
+
+/**
+ * Emails a password reset link to each confirmed account with this phone; false when there is none.
+ * Several only for accounts that share a number until an admin sorts them out (0050): each owner gets a
+ * link to their own account.
+ */
+export const sendPasswordResetLinks = async (app: FastifyInstance, phone: string) => {
+  const found = await findConfirmedAccountsByPhone(app.db, phone);
+  for (const account of found) {
+    const token = await issueToken(app.db, 'password_reset', { accountId: account.id });
+    await app.mailer.send(
+      passwordResetEmail(
+        account.language,
+        account.email,
+        account.name,
+        `${app.config.publicUrl}/password/reset?token=${encodeURIComponent(token)}`,
+      ),
+    );
+  }
+  return found.length > 0;
+};
 
 /**
  * Checks phone, password and code together and answers the account; a wrong one of the three answers
@@ -107,7 +133,7 @@ export const verifyCredentials = async (
   if (candidates.length === 0) await verifyPassword(await decoyPasswordHash(), credentials.password);
   if (!account) return null;
   if (credentials.totp === undefined) return { account, step: null };
-  // No authenticator (support reset it, 0051): the password alone is checked; no step, so no login.
+  // No authenticator (support reset it, 0072): the password alone is checked; no step, so no login.
   if (!account.totpSecret) return { account, step: null };
   const step = matchTotpStep(app.secretBox.open(account.totpSecret), credentials.totp);
   if (step === null) return null;

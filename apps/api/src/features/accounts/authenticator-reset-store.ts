@@ -4,7 +4,7 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { accounts, authenticatorResets, clubs, sessions } from '../../db/schema.ts';
 import { firstOrThrow } from '../../lib/db-errors.ts';
 
-// The rows of decision 0051: a request confirmed through the email, then decided by support.
+// The rows of decision 0072: a request confirmed through the email, then decided by support.
 
 /**
  * A new request of the account, waiting for its email link; an earlier request whose link was never

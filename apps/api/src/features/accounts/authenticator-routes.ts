@@ -23,11 +23,15 @@ import {
   requestAuthenticatorReset,
   startEnrolment,
 } from './authenticator.ts';
+import { tookCode, type VerifiedCredentials, verifyOrCount } from './credential-check.ts';
 
+const loginFailed = () => new AppError(401, 'LOGIN_FAILED');
+/** Enrolling is for an account whose authenticator support has reset, and only for it. */
+const hasNoAuthenticator = (verified: VerifiedCredentials) => !verified.account.totpSecret;
 const wrongCode = () =>
   new AppError(400, 'TOTP_INVALID', { issues: [{ path: 'body.totp', key: 'errors.TOTP_INVALID' }] });
 
-/** /users/totp/... and /users/authenticator/...: the authenticator beyond the login (decision 0051). */
+/** /users/totp/... and /users/authenticator/...: the authenticator beyond the login (decisions 0051 and 0072). */
 export const authenticatorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users/totp/confirm',
@@ -44,9 +48,12 @@ export const authenticatorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { username } = request.body;
-      await refuseWhenLimited(app, request, 'login', username);
-      const verified = await verifyCredentials(app, request.body);
-      const confirmed = verified?.step ? await confirmSignUp(app, verified.account.id, verified.step) : null;
+      const verified = await verifyOrCount(app, request, request.body, {
+        accepts: tookCode,
+        refusal: wrongCode,
+      });
+      const confirmed = await confirmSignUp(app, verified.account.id, verified.step);
+      // The code was right but used before: counted like a wrong one.
       if (!confirmed) {
         await recordFailedAttempt(app.db, 'login', username, request.ip);
         throw wrongCode();
@@ -112,15 +119,12 @@ export const authenticatorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { username } = request.body;
-      await refuseWhenLimited(app, request, 'login', username);
-      const verified = await verifyCredentials(app, request.body);
-      if (!verified || verified.account.totpSecret) {
-        await recordFailedAttempt(app.db, 'login', username, request.ip);
-        throw new AppError(401, 'LOGIN_FAILED');
-      }
-      if (!verified.account.emailConfirmedAt) throw new AppError(403, 'ACCOUNT_NOT_ACTIVATED');
-      return startEnrolment(app, verified.account);
+      const { account } = await verifyOrCount(app, request, request.body, {
+        accepts: hasNoAuthenticator,
+        refusal: loginFailed,
+      });
+      if (!account.emailConfirmedAt) throw new AppError(403, 'ACCOUNT_NOT_ACTIVATED');
+      return startEnrolment(app, account);
     },
   );
 
@@ -136,13 +140,12 @@ export const authenticatorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { username, enrolmentToken, totp } = request.body;
-      await refuseWhenLimited(app, request, 'login', username);
-      const verified = await verifyCredentials(app, { username, password: request.body.password });
-      if (!verified || verified.account.totpSecret) {
-        await recordFailedAttempt(app.db, 'login', username, request.ip);
-        throw new AppError(401, 'LOGIN_FAILED');
-      }
-      const { account } = verified;
+      const { account } = await verifyOrCount(
+        app,
+        request,
+        { username, password: request.body.password },
+        { accepts: hasNoAuthenticator, refusal: loginFailed },
+      );
       if (!account.emailConfirmedAt) throw new AppError(403, 'ACCOUNT_NOT_ACTIVATED');
       const secret = openEnrolment(app, account.id, enrolmentToken);
       // A sealed secret that is not this account's, or too old: scan a new one.

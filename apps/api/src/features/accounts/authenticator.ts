@@ -1,3 +1,4 @@
+import type { Language } from '@carta/contract/limits';
 import type { FastifyInstance } from 'fastify';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { auditedChange, writeAudit } from '../../lib/audit.ts';
@@ -22,10 +23,8 @@ import { consumeToken, issueToken, revokeTokens } from './one-time-tokens.ts';
 import { createSession } from './sessions.ts';
 import { matchTotpStep, newTotpSecret, totpEnrolment } from './totp.ts';
 
-// A lost authenticator (decision 0051): the owner asks with phone and password, confirms through the
+// A lost authenticator (decision 0072): the owner asks with phone and password, confirms through the
 // account's email, support approves or refuses in the console, and the next login enrols a new one.
-
-const emailLanguage = (language: string) => (language === 'en' ? 'en' : 'it');
 
 /** How long the sealed secret of an enrolment may wait for its first code. */
 export const ENROLMENT_LIFETIME_MS = 15 * 60 * 1000;
@@ -53,7 +52,7 @@ export const confirmSignUp = (app: FastifyInstance, accountId: number, step: num
  */
 export const requestAuthenticatorReset = async (
   app: FastifyInstance,
-  account: { id: number; email: string; name: string; language: string },
+  account: { id: number; email: string; name: string; language: Language },
   message: string | null,
 ) => {
   const token = await app.db.transaction(async (tx) => {
@@ -63,7 +62,7 @@ export const requestAuthenticatorReset = async (
   });
   await app.mailer.send(
     authenticatorResetLinkEmail(
-      emailLanguage(account.language),
+      account.language,
       account.email,
       account.name,
       `${app.config.publicUrl}/authenticator/reset?token=${encodeURIComponent(token)}`,
@@ -117,7 +116,7 @@ export const decideAuthenticatorReset = (
     const decided = await decideReset(tx, resetId, decision, adminId);
     if (!decided) throw (await isResetKnown(tx, resetId)) ? new AppError(409, 'CONFLICT') : notFound();
     const { account } = decided;
-    const language = emailLanguage(account.language);
+    const { language } = account;
     if (decision === 'approved') {
       await clearAuthenticator(tx, account.id);
       await revokeTokens(tx, account.id, 'authenticator_reset');

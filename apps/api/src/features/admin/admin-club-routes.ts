@@ -7,7 +7,9 @@ import {
   UpdateAdminClubRequestSchema,
 } from '@carta/contract/admin';
 import { GrantSponsorshipRequestSchema } from '@carta/contract/billing';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Transaction } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { auditedChange } from '../../lib/audit.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
@@ -27,6 +29,47 @@ import {
   replaceClubMessage,
   setClubStatus,
 } from './admin-club-store.ts';
+
+/** What one console action did to a club: its audit action and details, maybe a mail and a plan change. */
+type ClubChange = {
+  action: string;
+  details?: Record<string, unknown>;
+  mail?: MailMessage | null;
+  /** A subscription change, whose emails and charges follow its commit like every other one's. */
+  pending?: PendingChange | null;
+};
+
+/**
+ * The shape of every console action on one club: `load` reads (or locks) the club, 404 when there is
+ * none; `change` checks and writes in the same transaction; its audit line commits with it; the answer is
+ * the club as the console shows it afterwards. The mail leaves once committed, then the plan change's
+ * emails and charges.
+ */
+const changeClub = async <Club>(
+  app: FastifyInstance,
+  request: FastifyRequest & { params: { clubId: number } },
+  load: (tx: Transaction, clubId: number) => Promise<Club | undefined>,
+  change: (tx: Transaction, club: Club, now: Date) => Promise<ClubChange>,
+) => {
+  const { clubId } = request.params;
+  const now = new Date();
+  const { club, pending } = await auditedChange(app, callerOf(request).accountId, async (tx) => {
+    const current = await load(tx, clubId);
+    if (!current) throw notFound();
+    const { action, details, mail, pending } = await change(tx, current, now);
+    return {
+      audit: { action, target: { type: 'club', id: clubId }, ...(details ? { details } : {}) },
+      mail: mail ?? null,
+      result: { club: await loadAdminClub(tx, clubId), pending: pending ?? null },
+    };
+  });
+  if (pending) await afterCommit(app.billing, pending, now);
+  return club;
+};
+
+/** The club's id when it exists: for the changes that need nothing more of it. */
+const existingClub = async (tx: Transaction, clubId: number) =>
+  (await clubExists(tx, clubId)) ? clubId : undefined;
 
 /** /admin/clubs/...: the console's list of clubs and what the platform does to one. */
 export const adminClubRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -56,26 +99,14 @@ export const adminClubRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminClubSchema, ...errors },
       },
     },
-    async (request) => {
-      const { clubId } = request.params;
-      return auditedChange(app, callerOf(request).accountId, async (tx) => {
-        const current = await lockClub(tx, clubId);
-        if (!current) throw notFound();
+    async (request) =>
+      changeClub(app, request, lockClub, async (tx, current) => {
         if (current.status === 'active') throw new AppError(409, 'CONFLICT');
         let mail: MailMessage | null = null;
-        if (current.status === 'pending') mail = await activateClub(app, tx, clubId);
-        else await setClubStatus(tx, clubId, 'active');
-        return {
-          audit: {
-            action: 'club.activate',
-            target: { type: 'club', id: clubId },
-            details: { from: current.status },
-          },
-          mail,
-          result: await loadAdminClub(tx, clubId),
-        };
-      });
-    },
+        if (current.status === 'pending') mail = await activateClub(app, tx, current.id);
+        else await setClubStatus(tx, current.id, 'active');
+        return { action: 'club.activate', details: { from: current.status }, mail };
+      }),
   );
 
   app.post(
@@ -89,31 +120,23 @@ export const adminClubRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminClubSchema, ...errors },
       },
     },
-    async (request) => {
-      const { clubId } = request.params;
-      return auditedChange(app, callerOf(request).accountId, async (tx) => {
-        const current = await lockClubWithOwner(tx, clubId);
-        if (!current) throw notFound();
+    async (request) =>
+      changeClub(app, request, lockClubWithOwner, async (tx, current) => {
         if (current.status === 'suspended') throw new AppError(409, 'CONFLICT');
-        await setClubStatus(tx, clubId, 'suspended');
+        await setClubStatus(tx, request.params.clubId, 'suspended');
         const { owner } = current;
         return {
-          audit: {
-            action: 'club.disable',
-            target: { type: 'club', id: clubId },
-            details: { from: current.status },
-          },
+          action: 'club.disable',
+          details: { from: current.status },
           mail: clubDisabledEmail(
-            owner.language === 'en' ? 'en' : 'it',
+            owner.language,
             owner.email,
             owner.name,
             current.name,
             app.config.mail.supportEmail,
           ),
-          result: await loadAdminClub(tx, clubId),
         };
-      });
-    },
+      }),
   );
 
   app.patch(
@@ -128,22 +151,13 @@ export const adminClubRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminClubSchema, ...errors },
       },
     },
-    async (request) => {
-      const { clubId } = request.params;
-      const now = new Date();
-      let pending: PendingChange | null = null;
-      const club = await auditedChange(app, callerOf(request).accountId, async (tx) => {
+    async (request) =>
+      changeClub(app, request, existingClub, async (tx, clubId, now) => ({
+        action: 'club.freeForever',
+        details: request.body,
         // Through the rules: an early adopter's billing stops, a revoked one is Free.
-        if (!(await clubExists(tx, clubId))) throw notFound();
-        pending = await recordEarlyAdopter(tx, clubId, request.body.freeForever, now);
-        return {
-          audit: { action: 'club.freeForever', target: { type: 'club', id: clubId }, details: request.body },
-          result: await loadAdminClub(tx, clubId),
-        };
-      });
-      if (pending) await afterCommit(app.billing, pending, now);
-      return club;
-    },
+        pending: await recordEarlyAdopter(tx, clubId, request.body.freeForever, now),
+      })),
   );
 
   app.post(
@@ -160,27 +174,15 @@ export const adminClubRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminClubSchema, ...errors },
       },
     },
-    async (request) => {
-      const { clubId } = request.params;
-      const now = new Date();
-      let pending: PendingChange | null = null;
-      const club = await auditedChange(app, callerOf(request).accountId, async (tx) => {
-        if (!(await clubExists(tx, clubId))) throw notFound();
+    async (request) =>
+      changeClub(app, request, existingClub, async (tx, clubId, now) => {
         const granted = await grantSponsorship(tx, clubId, request.body, now);
-        pending = granted.pending;
         return {
-          audit: {
-            action: 'club.sponsorship',
-            target: { type: 'club', id: clubId },
-            details: { ...request.body, brand: granted.brandName },
-          },
-          result: await loadAdminClub(tx, clubId),
+          action: 'club.sponsorship',
+          details: { ...request.body, brand: granted.brandName },
+          pending: granted.pending,
         };
-      });
-      // The same after-commit path as every subscription change: its emails and charges.
-      if (pending) await afterCommit(app.billing, pending, now);
-      return club;
-    },
+      }),
   );
 
   app.put(
@@ -195,17 +197,11 @@ export const adminClubRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminClubSchema, ...errors },
       },
     },
-    async (request) => {
-      const { clubId } = request.params;
-      return auditedChange(app, callerOf(request).accountId, async (tx) => {
-        if (!(await clubExists(tx, clubId))) throw notFound();
+    async (request) =>
+      changeClub(app, request, existingClub, async (tx, clubId) => {
         await replaceClubMessage(tx, clubId, request.body);
-        return {
-          audit: { action: 'club.message', target: { type: 'club', id: clubId }, details: request.body },
-          result: await loadAdminClub(tx, clubId),
-        };
-      });
-    },
+        return { action: 'club.message', details: request.body };
+      }),
   );
 
   app.delete(
@@ -219,16 +215,10 @@ export const adminClubRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminClubSchema, ...errors },
       },
     },
-    async (request) => {
-      const { clubId } = request.params;
-      return auditedChange(app, callerOf(request).accountId, async (tx) => {
-        if (!(await clubExists(tx, clubId))) throw notFound();
+    async (request) =>
+      changeClub(app, request, existingClub, async (tx, clubId) => {
         await clearClubMessage(tx, clubId);
-        return {
-          audit: { action: 'club.messageCleared', target: { type: 'club', id: clubId } },
-          result: await loadAdminClub(tx, clubId),
-        };
-      });
-    },
+        return { action: 'club.messageCleared' };
+      }),
   );
 };

@@ -4,6 +4,13 @@ import { FREEMIUM } from '@carta/contract/subscription-rules';
 import { and, asc, count, eq, ilike, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
+import {
+  brandOfClub,
+  clubBrandColumns,
+  clubMessageColumns,
+  messageOfClub,
+  subscriptionOfClub,
+} from '../../db/club-columns.ts';
 import { accounts, addresses, brands, clubMessages, clubs, subscriptions } from '../../db/schema.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { subscriptionSummary } from '../billing/payment-state.ts';
@@ -35,21 +42,16 @@ const selectAdminClubs = (db: Executor, where: SQL | undefined) =>
         email: accounts.email,
         phone: accounts.phone,
       },
-      brand: { id: brands.id, name: brands.name, enabled: brands.enabled },
+      brand: clubBrandColumns,
       subscription: { state: subscriptions.state },
-      message: {
-        id: clubMessages.id,
-        severity: clubMessages.severity,
-        summary: clubMessages.summary,
-        fullMessage: clubMessages.fullMessage,
-      },
+      message: clubMessageColumns,
     })
     .from(clubs)
     .innerJoin(accounts, eq(accounts.id, clubs.ownerId))
     .innerJoin(addresses, eq(addresses.id, clubs.addressId))
-    .leftJoin(brands, eq(brands.id, clubs.brandId))
-    .leftJoin(subscriptions, eq(subscriptions.clubId, clubs.id))
-    .leftJoin(clubMessages, eq(clubMessages.clubId, clubs.id))
+    .leftJoin(brands, brandOfClub)
+    .leftJoin(subscriptions, subscriptionOfClub)
+    .leftJoin(clubMessages, messageOfClub)
     .where(where);
 
 type AdminClubRow = Awaited<ReturnType<typeof selectAdminClubs>>[number];

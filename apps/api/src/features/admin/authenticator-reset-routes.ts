@@ -10,7 +10,7 @@ import { callerOf } from '../../plugins/auth.ts';
 import { decideAuthenticatorReset } from '../accounts/authenticator.ts';
 import { listWaitingResets } from '../accounts/authenticator-reset-store.ts';
 
-/** /admin/authenticator-resets: lost authenticators waiting for support (decision 0051). */
+/** /admin/authenticator-resets: lost authenticators waiting for support (decision 0072). */
 export const authenticatorResetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/authenticator-resets',
