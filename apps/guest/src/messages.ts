@@ -14,7 +14,7 @@ type GuestMessages = {
   unavailableTitle: string;
   unavailableText: string;
   poweredBy: string;
-  /** Over the owner's preview of a page while the club waits for activation (0053). */
+  /** Over the owner's preview of a page while the club waits for activation (0073). */
   previewBanner: string;
 };
 

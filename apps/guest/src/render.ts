@@ -136,7 +136,7 @@ type Document = {
   hasWaiterButton?: boolean;
   /** The page shows dishes' photos, and their styles. */
   hasPhotos?: boolean;
-  /** The owner's preview of a club waiting for activation (0053): marked as such, never indexed. */
+  /** The owner's preview of a club waiting for activation (0073): marked as such, never indexed. */
   isPreview?: boolean;
 };
 

@@ -18,7 +18,7 @@ self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim(
 /** Keeps a copy of a page answer with the time it was saved. */
 const save = async (request: Request | string, response: Response) => {
   if (response.status !== 200 || !(response.headers.get('content-type') ?? '').includes('text/html')) return;
-  // A page that must not be kept (the owner's preview, 0053) is not kept here either.
+  // A page that must not be kept (the owner's preview, 0073) is not kept here either.
   if ((response.headers.get('cache-control') ?? '').includes('no-store')) return;
   const headers = new Headers(response.headers);
   headers.set(SAVED_AT, new Date().toISOString());

@@ -7,16 +7,13 @@ import { banners, clubs, menuItems, menuSections, menus, storedFiles, themes } f
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { firstOrThrow } from '../../lib/db-errors.ts';
 import { assertPlanAllows, lockClubPlanInputs } from '../clubs/plan.ts';
-import { describeImage, FILES_PATH, filesOfImage } from '../images/images.ts';
+import { describeImage, FILES_PATH, filesOfImage, keyOfImageUrl } from '../images/images.ts';
 import { bannerFields, lockMenu, requireMenu } from '../menus/menu-store.ts';
 
 type SaveBanner = z.output<typeof SaveBannerRequestSchema>;
 type StoredFile = typeof storedFiles.$inferSelect;
 
 /** `img/<hash>` from the address a banner keeps (the largest WebP, `/files/img/<hash>-800.webp`). */
-const keyOfImageUrl = (imageUrl: string | null) =>
-  imageUrl ? (new RegExp(`^${FILES_PATH}/(img/[0-9a-f]+)-\\d+\\.webp$`).exec(imageUrl)?.[1] ?? null) : null;
-
 const bannerDetails = (banner: typeof banners.$inferSelect, file: StoredFile | null): BannerDetails => ({
   ...bannerFields(banner),
   menuId: banner.menuId,

@@ -14,7 +14,7 @@ import { INCOMING_PREFIX } from '../images/incoming-sweep.ts';
 import { assertBannerWritable, deleteBanner, readBanner, saveBanner } from './banner-store.ts';
 
 /**
- * Spec §7 "Banners": one promotion or event per menu. Registered inside clubScope. Reading and deleting
+ * Banners (docs/product.md, Banners): one promotion or event per menu. Registered inside clubScope. Reading and deleting
  * work on any plan (a Free club keeps its banner stored, not shown); the upload address and saving
  * need the Smart plan.
  */
@@ -72,8 +72,7 @@ export const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['banners'],
-        summary:
-          "Create or replace the menu's banner (Smart plan): texts of spec §5 and a square stored image",
+        summary: "Create or replace the menu's banner (Smart plan): its texts and a square stored image",
         security,
         params: BannerParamsSchema,
         body: SaveBannerRequestSchema,

@@ -1,6 +1,7 @@
 import { formatCents } from '@carta/contract/payments';
 import { subscriptionView } from '@carta/contract/subscription-rules';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { subscriptionOfClub } from '../../db/club-columns.ts';
 import { accounts, clubs, paymentMethods, paymentPlans, subscriptions } from '../../db/schema.ts';
 import { formatLongDate } from '../../lib/long-date.ts';
 import { billingEmail, billingEmailPath } from '../mail/billing-emails.ts';
@@ -38,7 +39,7 @@ export const remindExpiringCards = async (billing: Billing, now: Date): Promise<
     .from(paymentMethods)
     .innerJoin(clubs, eq(clubs.id, paymentMethods.clubId))
     .innerJoin(accounts, eq(accounts.id, clubs.ownerId))
-    .innerJoin(subscriptions, eq(subscriptions.clubId, clubs.id))
+    .innerJoin(subscriptions, subscriptionOfClub)
     .leftJoin(paymentPlans, eq(paymentPlans.id, subscriptions.paymentPlanId))
     .where(
       and(
@@ -64,7 +65,7 @@ export const remindExpiringCards = async (billing: Billing, now: Date): Promise<
       .where(and(eq(paymentMethods.id, row.methodId), isNull(paymentMethods.expiryRemindedAt)))
       .returning({ id: paymentMethods.id });
     if (!claimed) continue;
-    const language = row.owner.language === 'en' ? 'en' : 'it';
+    const { language } = row.owner;
     const month = `${String(row.expMonth).padStart(2, '0')}/${row.expYear}`;
     await billing.mailer.send(
       billingEmail('cardExpiring', language, row.owner.email, {

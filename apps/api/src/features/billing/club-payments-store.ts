@@ -3,13 +3,11 @@ import { asc, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { accounts, charges, clubs, creditNotes, invoices, refunds } from '../../db/schema.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { creditNoteNumber } from './credit-note-store.ts';
+import { creditNoteNumber, day, invoiceNumber } from './fiscal-documents.ts';
 import { refundableCents } from './refund-store.ts';
 
 // The admin console's view of a club's payments (docs/decisions/0063-refunds-and-credit-notes.md): every
 // charge with its invoice, what went back and how, and what may still be refunded.
-
-const day = (date: Date) => date.toISOString().slice(0, 10);
 
 export const listClubPayments = async (db: Executor, clubId: number): Promise<AdminClubPayments> => {
   const [club] = await db.select({ id: clubs.id, name: clubs.name }).from(clubs).where(eq(clubs.id, clubId));
@@ -70,9 +68,7 @@ export const listClubPayments = async (db: Executor, clubId: number): Promise<Ad
         currency: charge.currency,
         periodStart: day(charge.periodStart),
         periodEnd: day(charge.periodEnd),
-        invoice: invoice
-          ? { id: invoice.id, number: `${invoice.year}-${String(invoice.sequence).padStart(6, '0')}` }
-          : null,
+        invoice: invoice ? { id: invoice.id, number: invoiceNumber(invoice.year, invoice.sequence) } : null,
         refundedCents: raw
           .filter((refund) => refund.status === 'succeeded')
           .reduce((sum, refund) => sum + refund.amountCents, 0),

@@ -3,6 +3,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
 import { creditNotes, invoices, type refunds } from '../../db/schema.ts';
 import { notFound } from '../../lib/app-error.ts';
+import { creditNoteNumber, day, documentTotals, invoiceNumber } from './fiscal-documents.ts';
 import { splitGross } from './invoice-store.ts';
 
 // Credit notes (docs/decisions/0063-refunds-and-credit-notes.md): one per refund that went through on an
@@ -11,14 +12,6 @@ import { splitGross } from './invoice-store.ts';
 
 /** An arbitrary constant, not the invoices' own: credit note numbers are taken one at a time. */
 const CREDIT_NOTE_NUMBER_LOCK = 7_231_906;
-
-export const creditNoteNumber = (year: number, sequence: number) =>
-  `${year}-NC-${String(sequence).padStart(6, '0')}`;
-
-/** An invoice's number as invoice-store.ts writes it (`2026-000042`). */
-const invoiceNumber = (year: number, sequence: number) => `${year}-${String(sequence).padStart(6, '0')}`;
-
-const day = (date: Date) => date.toISOString().slice(0, 10);
 
 type CreditNoteRow = typeof creditNotes.$inferSelect;
 type InvoiceRef = { year: number; sequence: number };
@@ -29,12 +22,7 @@ const toCreditNote = (row: CreditNoteRow, invoice: InvoiceRef): CreditNote => ({
   issuedOn: day(row.issuedAt),
   invoiceId: row.invoiceId,
   invoiceNumber: invoiceNumber(invoice.year, invoice.sequence),
-  currency: row.currency,
-  netCents: row.netCents,
-  vatBasisPoints: row.vatBasisPoints,
-  vatCents: row.vatCents,
-  grossCents: row.grossCents,
-  reverseCharge: row.reverseCharge,
+  ...documentTotals(row),
 });
 
 /**
@@ -92,10 +80,10 @@ export const listCreditNotes = async (db: Executor, clubId: number): Promise<Cre
 };
 
 /**
- * One credit note of the club with both parties and what its PDF says of the invoice; 404 for another
- * club's.
+ * A credit note with what it repeats of the invoice it corrects (number, date, period); only the club's
+ * own when `clubId` is given. Undefined when there is none. The owner's PDF and the FatturaPA file read it.
  */
-export const loadCreditNote = async (db: Executor, clubId: number, creditNoteId: number) => {
+export const findCreditNoteWithInvoice = async (db: Executor, creditNoteId: number, clubId?: number) => {
   const [row] = await db
     .select({
       note: creditNotes,
@@ -110,7 +98,20 @@ export const loadCreditNote = async (db: Executor, clubId: number, creditNoteId:
     })
     .from(creditNotes)
     .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
-    .where(and(eq(creditNotes.id, creditNoteId), eq(creditNotes.clubId, clubId)));
+    .where(
+      clubId === undefined
+        ? eq(creditNotes.id, creditNoteId)
+        : and(eq(creditNotes.id, creditNoteId), eq(creditNotes.clubId, clubId)),
+    );
+  return row;
+};
+
+/**
+ * One credit note of the club with both parties and what its PDF says of the invoice; 404 for another
+ * club's.
+ */
+export const loadCreditNote = async (db: Executor, clubId: number, creditNoteId: number) => {
+  const row = await findCreditNoteWithInvoice(db, creditNoteId, clubId);
   if (!row) throw notFound();
   const { note, invoice } = row;
   return {

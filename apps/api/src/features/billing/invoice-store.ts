@@ -11,6 +11,7 @@ import {
   paymentPlans,
 } from '../../db/schema.ts';
 import { notFound } from '../../lib/app-error.ts';
+import { day, documentTotals, invoiceNumber } from './fiscal-documents.ts';
 import { billingCountryOf, currentVatCheck, taxTreatmentOf } from './tax.ts';
 
 // Invoices (issue 15): one per paid charge, numbered per calendar year without gaps, with the seller's and
@@ -24,21 +25,14 @@ const INVOICE_NUMBER_LOCK = 7_231_905;
 
 const billingAddresses = alias(addresses, 'invoice_billing_addresses');
 
-const day = (date: Date) => date.toISOString().slice(0, 10);
-
 const toInvoice = (row: typeof invoices.$inferSelect): Invoice => ({
   id: row.id,
-  number: `${row.year}-${String(row.sequence).padStart(6, '0')}`,
+  number: invoiceNumber(row.year, row.sequence),
   issuedOn: day(row.issuedAt),
   periodStart: day(row.periodStart),
   periodEnd: day(row.periodEnd),
   months: row.months,
-  currency: row.currency,
-  netCents: row.netCents,
-  vatBasisPoints: row.vatBasisPoints,
-  vatCents: row.vatCents,
-  grossCents: row.grossCents,
-  reverseCharge: row.reverseCharge,
+  ...documentTotals(row),
 });
 
 /**

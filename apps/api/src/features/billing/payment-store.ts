@@ -11,6 +11,7 @@ import { billedPlan, FREEMIUM } from '@carta/contract/subscription-rules';
 import { and, asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
+import { brandOfClub, subscriptionOfClub } from '../../db/club-columns.ts';
 import { addresses, brands, clubs, paymentPlans, subscriptions } from '../../db/schema.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { paymentState } from './payment-state.ts';
@@ -46,8 +47,8 @@ const loadClubBilling = async (db: Executor, clubId: number) => {
     .from(clubs)
     .innerJoin(addresses, eq(addresses.id, clubs.addressId))
     .leftJoin(billingAddresses, eq(billingAddresses.id, clubs.billingAddressId))
-    .leftJoin(brands, eq(brands.id, clubs.brandId))
-    .leftJoin(subscriptions, eq(subscriptions.clubId, clubs.id))
+    .leftJoin(brands, brandOfClub)
+    .leftJoin(subscriptions, subscriptionOfClub)
     .leftJoin(partnerBrands, eq(partnerBrands.id, subscriptions.sponsorBrandId))
     .where(eq(clubs.id, clubId));
   if (!row) throw notFound();

@@ -1,7 +1,7 @@
 import type { PaymentProviderName } from '@carta/contract/billing';
 import type { PaymentErrorCode } from '@carta/contract/subscription-rules';
 
-// The payment provider adapter (DESIGN.md §1, docs/decisions/0047-payment-provider.md): one interface,
+// The payment provider adapter (docs/architecture.md, Where side effects happen; docs/decisions/0047-payment-provider.md): one interface,
 // the in-process sandbox (default) and Stripe (STRIPE_SECRET_KEY). Carta's database is driven by what
 // the provider answers and by its events; nothing here touches the database of the subscriptions.
 

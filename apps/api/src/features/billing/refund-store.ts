@@ -7,6 +7,7 @@ import { writeAudit } from '../../lib/audit.ts';
 import { refundEmail } from '../mail/refund-email.ts';
 import type { Billing } from './billing-service.ts';
 import { issueCreditNote } from './credit-note-store.ts';
+import { invoiceNumber } from './fiscal-documents.ts';
 import { ProviderUnavailableError, type RefundOutcome } from './provider.ts';
 
 // Refunds (docs/decisions/0063-refunds-and-credit-notes.md). The refund row is written first, pending, in
@@ -25,6 +26,36 @@ export const refundableCents = (
   charge.status !== 'succeeded' || chargeRefunds.some((refund) => refund.status === 'pending')
     ? 0
     : charge.amountCents - sumOf(chargeRefunds.filter((refund) => refund.status === 'succeeded'));
+
+/** The invoice of a charge; undefined for a late payment, which never had one. */
+const invoiceOfCharge = async (tx: Transaction, chargeId: number) => {
+  const [invoice] = await tx
+    .select({ id: invoices.id, year: invoices.year, sequence: invoices.sequence })
+    .from(invoices)
+    .where(eq(invoices.chargeId, chargeId));
+  return invoice;
+};
+
+/** A refund of the charge, pending, in the charge's currency and correcting its invoice when it had one. */
+const insertRefund = async (
+  tx: Transaction,
+  charge: { id: number; clubId: number; currency: string },
+  invoice: { id: number } | undefined,
+  fields: Pick<typeof refunds.$inferInsert, 'amountCents' | 'reason' | 'note' | 'requestedBy'>,
+) => {
+  const [refund] = await tx
+    .insert(refunds)
+    .values({
+      clubId: charge.clubId,
+      chargeId: charge.id,
+      invoiceId: invoice?.id ?? null,
+      currency: charge.currency,
+      ...fields,
+    })
+    .returning({ id: refunds.id });
+  if (!refund) throw new Error('refund not written');
+  return refund;
+};
 
 export type AdminRefundInput = {
   clubId: number;
@@ -57,24 +88,13 @@ export const requestRefund = async (billing: Billing, input: AdminRefundInput): 
     if (earlier.some((refund) => refund.status === 'pending')) throw new AppError(409, 'REFUND_IN_PROGRESS');
     const left = refundableCents(charge, earlier);
     if (input.amountCents > left) throw new AppError(409, 'REFUND_TOO_LARGE');
-    const [invoice] = await tx
-      .select({ id: invoices.id, year: invoices.year, sequence: invoices.sequence })
-      .from(invoices)
-      .where(eq(invoices.chargeId, charge.id));
-    const [refund] = await tx
-      .insert(refunds)
-      .values({
-        clubId: charge.clubId,
-        chargeId: charge.id,
-        invoiceId: invoice?.id ?? null,
-        amountCents: input.amountCents,
-        currency: charge.currency,
-        reason: 'admin',
-        note: input.note,
-        requestedBy: input.adminAccountId,
-      })
-      .returning({ id: refunds.id });
-    if (!refund) throw new Error('refund not written');
+    const invoice = await invoiceOfCharge(tx, charge.id);
+    const refund = await insertRefund(tx, charge, invoice, {
+      amountCents: input.amountCents,
+      reason: 'admin',
+      note: input.note,
+      requestedBy: input.adminAccountId,
+    });
     const money = (cents: number) => formatCents(cents, { language: 'it', currency: charge.currency });
     await writeAudit(tx, input.adminAccountId, {
       action: 'club.refund',
@@ -87,7 +107,7 @@ export const requestRefund = async (billing: Billing, input: AdminRefundInput): 
         amount: money(input.amountCents),
         paid: money(charge.amountCents),
         leftBefore: money(left),
-        invoice: invoice ? `${invoice.year}-${String(invoice.sequence).padStart(6, '0')}` : null,
+        invoice: invoice ? invoiceNumber(invoice.year, invoice.sequence) : null,
         note: input.note,
         refundId: refund.id,
         chargeId: charge.id,
@@ -110,22 +130,12 @@ export const recordLateSuccessRefund = async (
     .from(refunds)
     .where(and(eq(refunds.chargeId, charge.id), eq(refunds.reason, 'lateSuccess')));
   if (already) return null;
-  const [invoice] = await tx
-    .select({ id: invoices.id })
-    .from(invoices)
-    .where(eq(invoices.chargeId, charge.id));
-  const [refund] = await tx
-    .insert(refunds)
-    .values({
-      clubId: charge.clubId,
-      chargeId: charge.id,
-      invoiceId: invoice?.id ?? null,
-      amountCents: charge.amountCents,
-      currency: charge.currency,
-      reason: 'lateSuccess',
-    })
-    .returning({ id: refunds.id });
-  return refund?.id ?? null;
+  const invoice = await invoiceOfCharge(tx, charge.id);
+  const refund = await insertRefund(tx, charge, invoice, {
+    amountCents: charge.amountCents,
+    reason: 'lateSuccess',
+  });
+  return refund.id;
 };
 
 /**
@@ -219,16 +229,14 @@ const emailOwner = async (
       .leftJoin(invoices, eq(invoices.id, refund.invoiceId ?? 0))
       .where(eq(clubs.id, refund.clubId));
     if (!found) return;
-    const language = found.owner.language === 'en' ? 'en' : 'it';
+    const { language } = found.owner;
     await billing.mailer.send(
       refundEmail(refund.reason, language, found.owner.email, {
         name: found.owner.name,
         clubName: found.clubName,
         amount: formatCents(refund.amountCents, { language, currency: refund.currency }),
         creditNoteNumber,
-        invoiceNumber: found.invoice
-          ? `${found.invoice.year}-${String(found.invoice.sequence).padStart(6, '0')}`
-          : null,
+        invoiceNumber: found.invoice ? invoiceNumber(found.invoice.year, found.invoice.sequence) : null,
         link: `${billing.publicUrl}/clubs/${refund.clubId}/profile/billing`,
       }),
     );

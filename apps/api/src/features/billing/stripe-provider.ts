@@ -1,16 +1,10 @@
-import type { PaymentErrorCode } from '@carta/contract/subscription-rules';
 import Stripe from 'stripe';
-import {
-  type ChargeOutcome,
-  type PaymentProvider,
-  type ProviderEvent,
-  ProviderUnavailableError,
-  type RefundEvent,
-  type RefundOutcome,
-} from './provider.ts';
+import { type ChargeOutcome, type PaymentProvider, ProviderUnavailableError } from './provider.ts';
+import { paymentErrorCode, providerEventOf, refundOutcome } from './stripe-translation.ts';
 
 // The Stripe payment provider (0047), through the official SDK. Stripe's answers are translated into the
-// provider interface's terms here and nowhere else: the rest of billing never sees a Stripe object.
+// provider interface's terms here and in stripe-translation.ts only: the rest of billing never sees a
+// Stripe object.
 
 export type StripeProviderOptions = {
   secretKey: string;
@@ -52,43 +46,6 @@ const isMissing = (error: unknown) =>
 
 const idOf = (value: string | { id: string } | null) =>
   typeof value === 'string' ? value : (value?.id ?? null);
-
-/** Why Stripe declined, in our terms (a card error or a PaymentIntent's `last_payment_error`). */
-const paymentErrorCode = (failure: { code?: string; decline_code?: string }): PaymentErrorCode => {
-  if (failure.decline_code === 'insufficient_funds' || failure.code === 'insufficient_funds')
-    return 'insufficientFunds';
-  if (failure.code === 'authentication_required') return 'authenticationRequired';
-  return 'declined';
-};
-
-/** Our charge's id from the metadata we gave the PaymentIntent; null when it carries none. */
-const chargeIdOf = (metadata: Record<string, string> | null | undefined) => {
-  const chargeId = Number(metadata?.chargeId);
-  return Number.isSafeInteger(chargeId) && chargeId > 0 ? chargeId : null;
-};
-
-/** Our refund's id from the metadata we gave the Refund; null when it carries none. */
-const refundIdOf = (metadata: Record<string, string> | null | undefined) => {
-  const refundId = Number(metadata?.refundId);
-  return Number.isSafeInteger(refundId) && refundId > 0 ? refundId : null;
-};
-
-/** A Stripe Refund in our terms (0063): requires_action (some bank transfers) waits like pending. */
-const refundOutcome = (refund: Stripe.Refund): RefundOutcome => {
-  switch (refund.status) {
-    case 'succeeded':
-      return { refundId: refund.id, status: 'succeeded' };
-    case 'failed':
-    case 'canceled':
-      return {
-        refundId: refund.id,
-        status: 'failed',
-        failureReason: refund.failure_reason ?? refund.status,
-      };
-    default:
-      return { refundId: refund.id, status: 'pending' };
-  }
-};
 
 export const createStripeProvider = (options: StripeProviderOptions): PaymentProvider => {
   const stripe = new Stripe(options.secretKey, {
@@ -271,44 +228,7 @@ export const createStripeProvider = (options: StripeProviderOptions): PaymentPro
           { cause: error },
         );
       }
-      switch (event.type) {
-        case 'payment_intent.succeeded': {
-          const intent = event.data.object;
-          return {
-            id: event.id,
-            type: 'paymentSucceeded',
-            paymentId: intent.id,
-            chargeId: chargeIdOf(intent.metadata),
-          } satisfies ProviderEvent;
-        }
-        case 'payment_intent.payment_failed': {
-          const intent = event.data.object;
-          return {
-            id: event.id,
-            type: 'paymentFailed',
-            paymentId: intent.id,
-            chargeId: chargeIdOf(intent.metadata),
-            code: intent.last_payment_error ? paymentErrorCode(intent.last_payment_error) : 'declined',
-          } satisfies ProviderEvent;
-        }
-        case 'refund.updated':
-        case 'refund.failed': {
-          const refund = event.data.object;
-          const outcome = refundOutcome(refund);
-          return {
-            id: event.id,
-            type: 'refundUpdated',
-            providerRefundId: refund.id,
-            refundId: refundIdOf(refund.metadata),
-            status: outcome.status,
-            ...(outcome.failureReason ? { failureReason: outcome.failureReason } : {}),
-          } satisfies RefundEvent;
-        }
-        // charge.refunded carries no list of refunds on the pinned API version: each refund's own
-        // refund.updated (or refund.failed) says what became of it.
-        default:
-          return { id: event.id, type: 'ignored', providerType: event.type } satisfies ProviderEvent;
-      }
+      return providerEventOf(event);
     },
   };
 };

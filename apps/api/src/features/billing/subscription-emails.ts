@@ -66,7 +66,7 @@ export const sendEmails = async (
   now: Date,
 ) => {
   if (kinds.length === 0) return;
-  const language = locked.owner.language === 'en' ? 'en' : 'it';
+  const { language } = locked.owner;
   const currency = await currencyOf(billing.db, locked.state);
   for (const kind of kinds) {
     try {

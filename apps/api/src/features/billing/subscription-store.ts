@@ -1,3 +1,4 @@
+import type { Language } from '@carta/contract/limits';
 import {
   billedPlan,
   chargeOut,
@@ -14,6 +15,7 @@ import {
 } from '@carta/contract/subscription-rules';
 import { eq, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
+import { subscriptionOfClub } from '../../db/club-columns.ts';
 import { accounts, clubs, paymentPlans, subscriptions } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { signalGuestPagesChanged } from '../../plugins/guest-cache.ts';
@@ -32,7 +34,7 @@ export type LockedSubscription = {
   clubId: number;
   clubName: string;
   freeForever: boolean;
-  owner: { email: string; name: string; language: string };
+  owner: { email: string; name: string; language: Language };
   row: SubscriptionRow | null;
   /** The billed plan's currency (EUR when none is billed yet). */
   currency: string;
@@ -54,7 +56,7 @@ export const lockSubscription = async (tx: Transaction, clubId: number): Promise
     })
     .from(clubs)
     .innerJoin(accounts, eq(accounts.id, clubs.ownerId))
-    .leftJoin(subscriptions, eq(subscriptions.clubId, clubs.id))
+    .leftJoin(subscriptions, subscriptionOfClub)
     .leftJoin(paymentPlans, eq(paymentPlans.id, subscriptions.paymentPlanId))
     .where(eq(clubs.id, clubId))
     .for('update', { of: clubs });

@@ -4,6 +4,7 @@ import type { GuestImage } from '@carta/contract/guest';
 import { MENU_LANGUAGES, type MenuLanguage } from '@carta/contract/limits';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { type Executor, readTogether } from '../../db/client.ts';
+import { brandOfClub, messageOfClub, subscriptionOfClub } from '../../db/club-columns.ts';
 import {
   addresses,
   brands,
@@ -78,9 +79,9 @@ export const loadClubDetails = async (db: Executor, clubId: number): Promise<Clu
       theme: themes,
     })
     .from(clubs)
-    .leftJoin(brands, eq(brands.id, clubs.brandId))
-    .leftJoin(subscriptions, eq(subscriptions.clubId, clubs.id))
-    .leftJoin(clubMessages, eq(clubMessages.clubId, clubs.id))
+    .leftJoin(brands, brandOfClub)
+    .leftJoin(subscriptions, subscriptionOfClub)
+    .leftJoin(clubMessages, messageOfClub)
     .leftJoin(themes, eq(themes.id, clubs.themeId))
     .where(eq(clubs.id, clubId));
   if (!row) return null;

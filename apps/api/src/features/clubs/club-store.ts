@@ -3,6 +3,13 @@ import { and, asc, eq, gte, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import {
+  brandOfClub,
+  clubBrandColumns,
+  clubMessageColumns,
+  messageOfClub,
+  subscriptionOfClub,
+} from '../../db/club-columns.ts';
+import {
   accounts,
   addresses,
   brands,
@@ -30,11 +37,7 @@ export const isBrandEnabled = async (db: Executor, brandId: number) => {
 
 /** Brands a club can work with, by name. */
 export const listEnabledBrands = (db: Database) =>
-  db
-    .select({ id: brands.id, name: brands.name, enabled: brands.enabled })
-    .from(brands)
-    .where(eq(brands.enabled, true))
-    .orderBy(asc(brands.name));
+  db.select(clubBrandColumns).from(brands).where(eq(brands.enabled, true)).orderBy(asc(brands.name));
 
 /** The owner's name, for the operations email; the account must exist. */
 export const ownerName = async (tx: Transaction, ownerId: number) =>
@@ -90,24 +93,19 @@ export const listOwnedClubs = (db: Database, ownerId: number) =>
       freeForever: clubs.freeForever,
       status: clubs.status,
       enabled: clubs.enabled,
-      brand: { id: brands.id, name: brands.name, enabled: brands.enabled },
+      brand: clubBrandColumns,
       subscription: {
         kind: subscriptions.kind,
         currentPeriodEnd: subscriptions.currentPeriodEnd,
         state: subscriptions.state,
         smartUntil: subscriptions.smartUntil,
       },
-      message: {
-        id: clubMessages.id,
-        severity: clubMessages.severity,
-        summary: clubMessages.summary,
-        fullMessage: clubMessages.fullMessage,
-      },
+      message: clubMessageColumns,
     })
     .from(clubs)
-    .leftJoin(brands, eq(brands.id, clubs.brandId))
-    .leftJoin(subscriptions, eq(subscriptions.clubId, clubs.id))
-    .leftJoin(clubMessages, eq(clubMessages.clubId, clubs.id))
+    .leftJoin(brands, brandOfClub)
+    .leftJoin(subscriptions, subscriptionOfClub)
+    .leftJoin(clubMessages, messageOfClub)
     .where(eq(clubs.ownerId, ownerId))
     .orderBy(asc(clubs.name), asc(clubs.id));
 

@@ -142,13 +142,7 @@ export const activateClub = async (app: FastifyInstance, tx: Transaction, clubId
   if (!club) return null;
   const owner = await findAccount(tx, club.ownerId);
   return owner
-    ? clubActivatedEmail(
-        owner.language === 'en' ? 'en' : 'it',
-        owner.email,
-        owner.name,
-        club.name,
-        `${app.config.publicUrl}/login`,
-      )
+    ? clubActivatedEmail(owner.language, owner.email, owner.name, club.name, `${app.config.publicUrl}/login`)
     : null;
 };
 

@@ -3,6 +3,7 @@ import { type PlanFeature, planAllows } from '@carta/contract/plan-features';
 import { FREEMIUM, type SubscriptionState, subscriptionView } from '@carta/contract/subscription-rules';
 import { eq } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
+import { subscriptionOfClub } from '../../db/club-columns.ts';
 import { clubs, subscriptions } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 
@@ -51,7 +52,7 @@ export const lockClubPlanInputs = async (tx: Transaction, clubId: number): Promi
   const [club] = await tx
     .select({ subscription: { state: subscriptions.state } })
     .from(clubs)
-    .leftJoin(subscriptions, eq(subscriptions.clubId, clubs.id))
+    .leftJoin(subscriptions, subscriptionOfClub)
     .where(eq(clubs.id, clubId))
     .for('update', { of: clubs });
   if (!club) throw notFound();

@@ -17,7 +17,7 @@ export const clubProfileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['clubs'],
-        summary: 'The club (spec §3 Club) with its state, plan and counts',
+        summary: 'The club with its state, plan and counts',
         security,
         params: ClubParamsSchema,
         response: { 200: ClubDetailsSchema, ...errors },

@@ -5,7 +5,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { clubs, clubTables } from '../../db/schema.ts';
 
-// The owner's preview of a club's guest pages while it waits for activation (0053). The guest pages
+// The owner's preview of a club's guest pages while it waits for activation (0073). The guest pages
 // are plain GETs and the owner's token lives in the owner app, so the app asks (with the token) for a
 // short-lived address signed with the server's key and bound to the club: `?preview=<expires>.<mac>`.
 
@@ -38,7 +38,7 @@ export const isGuestPreview = (
   return expected.length === given.length && timingSafeEqual(expected, given);
 };
 
-/** True when the club is waiting for activation: the only state a preview opens (0053). */
+/** True when the club is waiting for activation: the only state a preview opens (0073). */
 export const isClubWaiting = async (db: Database, clubId: number) => {
   const [club] = await db.select({ status: clubs.status }).from(clubs).where(eq(clubs.id, clubId));
   return club?.status === 'pending';

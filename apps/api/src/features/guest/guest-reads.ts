@@ -8,7 +8,8 @@ import type { Database } from '../../db/client.ts';
 import { addresses, banners, clubs, menus, subscriptions, themes } from '../../db/schema.ts';
 import { UNCHANGED } from '../../plugins/guest-cache.ts';
 import { isMenuLanguage } from '../clubs/club-details.ts';
-import { describeImage, FILES_PATH } from '../images/images.ts';
+import { describeImage } from '../images/images.ts';
+import { type StoredFile, storedFileSql } from './guest-images.ts';
 
 // What a guest page is made from, read in one statement each, built as JSON by PostgreSQL: handing
 // over one JSON text costs the server a fraction of building tens of kilobytes of rows into objects
@@ -50,18 +51,10 @@ const reviveDates = <Row>(row: Row, keys: string[]): Row => {
 const rowOf = (table: Table, alias: string, from: string) =>
   `(select row_to_json(${alias}_row) from (select ${keyed(table, alias)} ${from}) as ${alias}_row)`;
 
-/**
- * The stored file an image names, by its key (`img/<hash>`) or by the address of one of its WebP files
- * (features/images/images.ts); null for any other address.
- */
-const storedFileSql = (clubId: string, keyOrUrl: string) =>
-  `(select json_build_object('width', f.width, 'height', f.height, 'variants', f.variants) from stored_files f where f.club_id = ${clubId} and f.key = coalesce(substring(${keyOrUrl} from '^(img/[0-9a-f]+)$'), substring(${keyOrUrl} from '^${FILES_PATH}/(img/[0-9a-f]+)-[0-9]+\\.webp$')))`;
-
 /** The MD5 of the JSON a view was read from: what it is, to tell whether reading it again changed anything. */
 const fingerprints = new WeakMap<object, string>();
 export const fingerprintOf = (value: object | null) => (value ? (fingerprints.get(value) ?? null) : null);
 
-type StoredFile = { width: number; height: number; variants: { width: number; height: number }[] };
 type ClubTable = { id: number; name: string; tableZoneId: number | null };
 type ScheduledMenu = {
   id: number;

@@ -1,17 +1,19 @@
 // Over 300 lines: what a guest may see of a club, a table and a menu, and why not, as pure functions of
 // what was read (availability, plan, theme, languages); one set of rules for the pages, the calls and the PDF.
-import { localMoment, menusAvailable, menusAvailableAt } from '@carta/contract/availability';
+import { localMoment, menusAvailable } from '@carta/contract/availability';
 import type { MenuSection } from '@carta/contract/entities';
-import type { GuestImage, GuestMenu } from '@carta/contract/guest';
+import type { GuestMenu } from '@carta/contract/guest';
 import { planAllows, withheldMenuIds } from '@carta/contract/plan-features';
 import type { PublicTableResponse } from '@carta/contract/tables';
-import { and, type Column, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { subscriptionOfClub } from '../../db/club-columns.ts';
 import { addresses, clubs, clubTables, storedFiles, subscriptions, themes } from '../../db/schema.ts';
-import { formatAddress, isMenuLanguage } from '../clubs/club-details.ts';
+import { isMenuLanguage } from '../clubs/club-details.ts';
 import { clubPlan } from '../clubs/plan.ts';
-import { describeImage, FILES_PATH } from '../images/images.ts';
-import { bannerFields } from '../menus/menu-store.ts';
+import { describeImage } from '../images/images.ts';
+import { bannerFields, clubContactsOf } from '../menus/menu-store.ts';
+import { guestImageOf, storedFileColumns, storedKeyIn, storedKeyOf } from './guest-images.ts';
 import {
   type ClubRow,
   type ClubView,
@@ -19,39 +21,9 @@ import {
   loadMenuContent,
   type MenuContent,
 } from './guest-reads.ts';
+import { nextOpening } from './next-opening.ts';
 
 type ScheduledMenus = ClubView['scheduled'];
-
-/** A stored image is named by its key (`img/<hash>`) or by the address of one of its WebP files. */
-const STORED_KEY = '^(img/[0-9a-f]+)$';
-const STORED_FILE = `^${FILES_PATH}/(img/[0-9a-f]+)-[0-9]+\\.webp$`;
-const storedKeyIn = (keyOrUrl: string) =>
-  new RegExp(STORED_KEY).exec(keyOrUrl)?.[1] ?? new RegExp(STORED_FILE).exec(keyOrUrl)?.[1];
-/** The same key in SQL, to join the stored file in the statement that reads the key. */
-const storedKeyOf = (column: Column) =>
-  sql`coalesce(substring(${column} from ${STORED_KEY}), substring(${column} from ${STORED_FILE}))`;
-const storedFileColumns = {
-  width: storedFiles.width,
-  height: storedFiles.height,
-  variants: storedFiles.variants,
-};
-type StoredFile = { width: number; height: number; variants: { width: number; height: number }[] };
-
-/**
- * An image for the guest pages, drawn in every WebP width it was stored in (`srcset`); any address that
- * names no stored image is drawn as it is. `file` is the stored file its key names, if any.
- */
-const guestImageOf = (keyOrUrl: string | null, file: StoredFile | null): GuestImage | null => {
-  if (!keyOrUrl) return null;
-  const key = storedKeyIn(keyOrUrl);
-  if (!key) return { src: keyOrUrl, srcset: null };
-  if (!file) return null;
-  const image = describeImage(key, file.variants, file);
-  return {
-    src: image.variants[0]?.url ?? image.url,
-    srcset: image.variants.map((variant) => `${variant.url} ${variant.width}w`).join(', ') || null,
-  };
-};
 
 /** The club's table with everything its guest view shows, the logo's stored file included: one statement. */
 const loadTableRow = async (db: Database, clubId: number, tableId: number) => {
@@ -67,7 +39,7 @@ const loadTableRow = async (db: Database, clubId: number, tableId: number) => {
     .from(clubTables)
     .innerJoin(clubs, eq(clubs.id, clubTables.clubId))
     .innerJoin(addresses, eq(addresses.id, clubs.addressId))
-    .leftJoin(subscriptions, eq(subscriptions.clubId, clubs.id))
+    .leftJoin(subscriptions, subscriptionOfClub)
     .leftJoin(themes, eq(themes.id, clubs.themeId))
     .leftJoin(
       storedFiles,
@@ -112,29 +84,6 @@ export const loadCallableTable = async (db: Database, clubId: number, tableId: n
 export const menuLanguagesOf = (club: { translationsEnabled: boolean; menuLanguages: string[] }) =>
   club.translationsEnabled ? club.menuLanguages.filter(isMenuLanguage) : [];
 
-/** The next moment (weekday and time, club's wall clock) a menu opens for a zone, within a week. */
-const nextOpening = (
-  menus: ScheduledMenus,
-  menuId: number | null,
-  tableZone: number | null,
-  from: { day: number; minutes: number },
-) => {
-  for (let step = 1; step <= (7 * 24 * 60) / 15; step += 1) {
-    const total = (from.day - 1) * 1440 + from.minutes + step * 15;
-    const moment = {
-      day: (Math.floor(total / 1440) % 7) + 1,
-      minutes: (total % 1440) - ((total % 1440) % 15),
-    };
-    const open = menusAvailableAt(menus, tableZone, moment);
-    if (menuId === null ? open.length > 0 : open.some((menu) => menu.id === menuId)) {
-      const hours = String(Math.floor(moment.minutes / 60)).padStart(2, '0');
-      const minutes = String(moment.minutes % 60).padStart(2, '0');
-      return { day: moment.day, time: `${hours}:${minutes}` };
-    }
-  }
-  return null;
-};
-
 export type GuestTable =
   | { kind: 'notFound' }
   | {
@@ -159,7 +108,7 @@ export type TableView =
     };
 
 /**
- * How a page is read: `preview` is the owner's preview (0053), where a club still waiting for
+ * How a page is read: `preview` is the owner's preview (0073), where a club still waiting for
  * activation reads as open.
  */
 export type GuestViewOptions = { preview?: boolean };
@@ -199,13 +148,7 @@ export const tableViewOf = (
       callWaiterEnabled: club.callWaiterEnabled,
       hasMenusWithheld: available.length < availableOnAnyPlan.length,
       logoImage: guestImageOf(club.logo, row.logoFile),
-      clubAddress: formatAddress(row.address),
-      clubDisplayEmail: club.displayEmail,
-      clubDisplayPhone: club.displayPhone,
-      clubFacebook: club.facebook,
-      clubInstagram: club.instagram,
-      clubWebsite: club.website,
-      clubWhatsapp: club.whatsapp,
+      ...clubContactsOf(club, row.address),
       logo: logoUrlOf(row),
       menuFooter: available[0]?.footer ?? null,
       refreshTime: available.length ? Math.min(...available.map((menu) => menu.refreshTime)) : 60,
@@ -312,11 +255,7 @@ export const guestMenuOf = (
     menu: {
       id: menu.id,
       name: menu.name,
-      nameTranslations: Object.fromEntries(
-        Object.entries(menu.nameTranslations).filter(
-          ([language, name]) => isMenuLanguage(language) && name && languages.includes(language),
-        ),
-      ),
+      nameTranslations: readable(menu.nameTranslations),
       position: menu.position,
       banner: banner && { ...bannerFields(banner), translations: readable(banner.translations) },
       bannerUrl: banner?.imageUrl ?? null,
@@ -332,13 +271,7 @@ export const guestMenuOf = (
       translations: club.menuLanguages
         .filter(isMenuLanguage)
         .filter((language) => languages.includes(language)),
-      clubAddress: formatAddress(address),
-      clubDisplayEmail: club.displayEmail,
-      clubDisplayPhone: club.displayPhone,
-      clubFacebook: club.facebook,
-      clubInstagram: club.instagram,
-      clubWebsite: club.website,
-      clubWhatsapp: club.whatsapp,
+      ...clubContactsOf(club, address),
       logoImage: table.response.logoImage,
       bannerImage: guestImageOf(banner?.imageUrl ?? null, menuRow.bannerFile),
       sections: visibleSections(sections, { hasPhotos: club.itemPhotosEnabled }),

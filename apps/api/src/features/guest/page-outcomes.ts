@@ -38,7 +38,7 @@ export type PageOutcome =
       isStale: boolean;
     };
 
-/** How the page is asked for: its language, the list of menus, the owner's preview (0053). */
+/** How the page is asked for: its language, the list of menus, the owner's preview (0073). */
 export type PageRequest = {
   clubId: number;
   lang: string | undefined;

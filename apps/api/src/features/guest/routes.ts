@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
-import { GUEST_CACHE_CONTROL, type KeptBody, keepBody, sendKeptBody } from '../../plugins/guest-cache.ts';
+import { GUEST_CACHE_CONTROL, type KeptBody, keepBody, sendKeptBody } from '../../plugins/guest-answers.ts';
 import { guestMenuOf, menuAtTable, tableViewOf } from './guest-view.ts';
 import { keptClubView, keptMenuContent } from './kept-views.ts';
 
@@ -33,12 +33,12 @@ export const guestRoutes: FastifyPluginAsyncZod = async (app) => {
     '/menu/tables/:tableId',
     {
       config: { isPublic: true },
-      // Compressed once per render (guest-cache.ts), not per request.
+      // Compressed once per render (plugins/guest-answers.ts), not per request.
       compress: false,
       schema: {
         tags: ['guest'],
         summary:
-          'Public: the menus this table has now (spec §3 Table-menu view), or the state of a club that is not open',
+          'Public: the menus this table has now (the table-menu view), or the state of a club that is not open',
         params: TableParamsSchema,
         response: { 200: PublicTableResponseSchema, 404: ErrorResponseSchema },
       },
@@ -57,7 +57,7 @@ export const guestRoutes: FastifyPluginAsyncZod = async (app) => {
     '/menu/tables/:tableId/menus/:menuId',
     {
       config: { isPublic: true },
-      // Compressed once per render (guest-cache.ts), not per request.
+      // Compressed once per render (plugins/guest-answers.ts), not per request.
       compress: false,
       schema: {
         tags: ['guest'],

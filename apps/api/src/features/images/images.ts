@@ -117,6 +117,11 @@ export const processImage = async (bytes: Buffer, purpose: ImagePurpose): Promis
 
 export const FILES_PATH = '/files';
 
+const IMAGE_URL = new RegExp(`^${FILES_PATH}/(img/[0-9a-f]+)-\\d+\\.webp$`);
+
+/** The stored image's key behind one of its addresses (`/files/img/<key>-<width>.webp`); null for any other. */
+export const keyOfImageUrl = (url: string | null) => (url ? (IMAGE_URL.exec(url)?.[1] ?? null) : null);
+
 /** The URLs of a stored image from its key and the widths stored. */
 export const describeImage = (
   key: string,

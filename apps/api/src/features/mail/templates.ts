@@ -132,7 +132,7 @@ export const clubDisabledEmail = (
         `I tuoi menu e i tuoi dati restano salvati. Per sapere perché e per riattivarlo, scrivi a ${supportEmail}.`,
       ]);
 
-/** A lost authenticator (0051): the link confirms the request came from the account's mailbox. */
+/** A lost authenticator (0072): the link confirms the request came from the account's mailbox. */
 export const authenticatorResetLinkEmail = (language: Language, to: string, name: string, link: string) =>
   language === 'en'
     ? compose(

@@ -17,6 +17,7 @@ import { messageKey } from '@carta/contract/messages';
 import ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { asPrice, asText, type CellValue, readCell, splitList } from './workbook-cells.ts';
 import { checkWorkbookZip } from './zip-check.ts';
 
 // Reading the workbook into the builder's request (POST /menu's CreateMenuRequest): every row checked
@@ -38,54 +39,6 @@ const maximumOf = (schema: z.ZodArray) =>
 
 /** The most row errors one answer lists: enough to fix a file, not a megabyte of JSON. */
 const MAX_ISSUES = 500;
-
-type CellValue = string | number | boolean | Date | null;
-type Cell = { value: CellValue } | { issue: string };
-
-/** A cell's value as the workbook holds it: a formula gives its cached result (Excel always saves one). */
-const readCell = (value: ExcelJS.CellValue, depth = 0): Cell => {
-  if (value === null || value === undefined) return { value: null };
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return { value };
-  if (value instanceof Date) return { value };
-  if (depth > 2) return { issue: 'excelImport.cellError' };
-  if ('richText' in value) return { value: value.richText.map((part) => part.text).join('') };
-  if ('error' in value) return { issue: 'excelImport.cellError' };
-  if ('formula' in value || 'sharedFormula' in value) {
-    const { result } = value as { result?: ExcelJS.CellValue | { error: string } };
-    if (result === undefined) return { issue: 'excelImport.formula' };
-    return readCell(result as ExcelJS.CellValue, depth + 1);
-  }
-  if ('text' in value && typeof value.text === 'string') return { value: value.text };
-  return { issue: 'excelImport.cellError' };
-};
-
-const asText = (value: CellValue): string | null => {
-  if (value === null) return null;
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  const text = String(value);
-  return text.trim() === '' ? null : text;
-};
-
-/** A price cell: a number, or a text such as "12,50" or "€ 12.50"; anything else is refused. */
-const asPrice = (value: CellValue): number | null | 'invalid' => {
-  if (value === null) return null;
-  if (typeof value === 'number') {
-    // A price computed by a formula may carry a float's tail (3.3000000000000003): cents are what count.
-    const cents = Math.round(value * 100);
-    return Math.abs(value * 100 - cents) < 1e-6 ? cents / 100 : value;
-  }
-  if (typeof value !== 'string') return 'invalid';
-  const text = value.replace(/[€\s]/g, '');
-  if (text === '') return null;
-  if (!/^\d+([.,]\d+)?$/.test(text)) return 'invalid';
-  return Number(text.replace(',', '.'));
-};
-
-const splitList = (text: string) =>
-  text
-    .split(/[,;\n]/)
-    .map((part) => part.trim())
-    .filter(Boolean);
 
 const TRANSLATION_FIELDS: Record<Exclude<TranslatedColumn, 'section'>, string> = {
   name: 'translatedName',

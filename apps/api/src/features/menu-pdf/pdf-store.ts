@@ -1,6 +1,7 @@
 import type { GuestLanguage } from '@carta/guest/messages';
 import { eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
+import { subscriptionOfClub } from '../../db/club-columns.ts';
 import { clubs, subscriptions } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { assertPlanAllows } from '../clubs/plan.ts';
@@ -39,7 +40,7 @@ export const loadOwnerPdfSource = async (
       subscription: subscriptions,
     })
     .from(clubs)
-    .leftJoin(subscriptions, eq(subscriptions.clubId, clubs.id))
+    .leftJoin(subscriptions, subscriptionOfClub)
     .where(eq(clubs.id, clubId));
   if (!club) throw notFound();
   assertPlanAllows(club, 'pdfMenu');

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { countRequest, hashAddress, type RateLimit } from '../../lib/rate-limits.ts';
 import { binaryFile, ownerErrors as errors, bearerSecurity as security } from '../../lib/route-schemas.ts';
-import { GUEST_CACHE_CONTROL, isNotModified } from '../../plugins/guest-cache.ts';
+import { GUEST_CACHE_CONTROL, isNotModified } from '../../plugins/guest-answers.ts';
 import { createPdfCache, type PdfCache, pdfVersion } from './pdf-cache.ts';
 import type { PdfOptions } from './pdf-document.ts';
 import { chooseLanguage, loadGuestPdfSource, loadOwnerPdfSource, type PdfSource } from './pdf-store.ts';

@@ -8,14 +8,8 @@ import { notFound } from '../../lib/app-error.ts';
 import { firstOrThrow } from '../../lib/db-errors.ts';
 import { assertPhotosStored, type ReleasedImage, releaseUnusedPhotos } from '../images/image-store.ts';
 import { itemColumns, itemTranslationWrites, writeItemTranslations } from './menu-content.ts';
-import {
-  type ItemIds,
-  loadItem,
-  loadItems,
-  lockItemMenu,
-  lockSectionMenu,
-  requireItem,
-} from './menu-store.ts';
+import { type ItemIds, lockItemMenu, lockSectionMenu, requireItem } from './menu-store.ts';
+import { loadItem, loadItems } from './section-reads.ts';
 import { applyBatch, positionAtEnd, renumber } from './siblings.ts';
 
 type SectionIds = Omit<ItemIds, 'itemId'>;

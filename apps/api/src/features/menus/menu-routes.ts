@@ -27,7 +27,7 @@ export const menuOwnRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['menus'],
-        summary: "The club's menus in position order (spec §3 Menu list entry, with counts)",
+        summary: "The club's menus in position order, each its list entry with counts",
         security,
         params: ClubParamsSchema,
         response: { 200: z.array(MenuCardSchema), ...errors },

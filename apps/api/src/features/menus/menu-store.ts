@@ -1,28 +1,28 @@
-import { type FullMenu, type MenuItem, MenuItemSchema, type MenuSection } from '@carta/contract/entities';
-import { FREE_PLAN_MAX_MENUS, type MenuLanguage } from '@carta/contract/limits';
+// A club's menus for their owner: the checks that the ids of a path belong together, the locks writes
+// take, the plan's and the theme's checks, the full menu and the list's cards. The categories and
+// dishes themselves are read in section-reads.ts.
+
+import type { FullMenu } from '@carta/contract/entities';
+import { FREE_PLAN_MAX_MENUS } from '@carta/contract/limits';
 import type { MenuCard } from '@carta/contract/menus';
 import { planAllows } from '@carta/contract/plan-features';
-import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { type Executor, readTogether, type Transaction } from '../../db/client.ts';
-import { rowsOf } from '../../db/records.ts';
+import { subscriptionOfClub } from '../../db/club-columns.ts';
 import {
   addresses,
   banners,
   clubs,
-  itemTranslations,
   menuItems,
   menuSections,
   menus,
-  sectionTranslations,
-  storedFiles,
   subscriptions,
   themes,
 } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { clubLogo, formatAddress, isMenuLanguage } from '../clubs/club-details.ts';
 import { clubPlan } from '../clubs/plan.ts';
-import { describeImage } from '../images/images.ts';
+import { loadSections } from './section-reads.ts';
 
 // Every id in a path belongs to the one before it: the checks below join up to the club.
 
@@ -109,7 +109,7 @@ export const lockItemMenu = async (tx: Transaction, ids: ItemIds) => {
   return row.item;
 };
 
-/** Creating a menu on the Free plan: at most FREE_PLAN_MAX_MENUS (spec §5). Run under lockClub. */
+/** Creating a menu on the Free plan: at most FREE_PLAN_MAX_MENUS (docs/product.md, Plans; 0014). Run under lockClub. */
 export const assertMenuAllowance = async (tx: Transaction, clubId: number) => {
   const [club] = await tx
     .select({
@@ -118,7 +118,7 @@ export const assertMenuAllowance = async (tx: Transaction, clubId: number) => {
       menuCount: sql<number>`(select count(*)::int from ${menus} where ${menus.clubId} = ${clubId})`,
     })
     .from(clubs)
-    .leftJoin(subscriptions, eq(subscriptions.clubId, clubs.id))
+    .leftJoin(subscriptions, subscriptionOfClub)
     .where(eq(clubs.id, clubId));
   if (!club) throw notFound();
   if (planAllows(clubPlan(club), 'unlimitedMenus')) return;
@@ -135,7 +135,7 @@ export const assertThemeOf = async (db: Executor, clubId: number, themeId: numbe
     });
 };
 
-/** A menu's banner as owners and guests read it (spec §3 Banner). */
+/** A menu's banner as owners and guests read it (docs/product.md, Banners). */
 export const bannerFields = (banner: typeof banners.$inferSelect) => ({
   id: banner.id,
   title: banner.title,
@@ -153,7 +153,24 @@ export const bannerFields = (banner: typeof banners.$inferSelect) => ({
 export const bannerOf = (banner: typeof banners.$inferSelect | null) =>
   banner ? bannerFields(banner) : null;
 
-/** GET /clubs/{clubId}/menu/{menuId}: spec §3 Full menu, as the owner sees it (everything). */
+/** The club's address and contacts as a menu shows them, to its owner and to guests. */
+export const clubContactsOf = (
+  club: Pick<
+    typeof clubs.$inferSelect,
+    'displayEmail' | 'displayPhone' | 'facebook' | 'instagram' | 'website' | 'whatsapp'
+  >,
+  address: Parameters<typeof formatAddress>[0],
+) => ({
+  clubAddress: formatAddress(address),
+  clubDisplayEmail: club.displayEmail,
+  clubDisplayPhone: club.displayPhone,
+  clubFacebook: club.facebook,
+  clubInstagram: club.instagram,
+  clubWebsite: club.website,
+  clubWhatsapp: club.whatsapp,
+});
+
+/** GET /clubs/{clubId}/menu/{menuId}: the Full menu (docs/product.md, Menus), as the owner sees it (everything). */
 export const loadFullMenu = async (db: Executor, clubId: number, menuId: number): Promise<FullMenu> => {
   const [row] = await db
     .select({ menu: menus, club: clubs, address: addresses, banner: banners, theme: themes })
@@ -195,13 +212,7 @@ export const loadFullMenu = async (db: Executor, clubId: number, menuId: number)
     sections: sections.get(menu.id) ?? [],
     theme: theme ? (({ clubId: _owner, ...rest }) => rest)(theme) : null,
     translations: club.menuLanguages.filter(isMenuLanguage),
-    clubAddress: formatAddress(row.address),
-    clubDisplayEmail: club.displayEmail,
-    clubDisplayPhone: club.displayPhone,
-    clubFacebook: club.facebook,
-    clubInstagram: club.instagram,
-    clubWebsite: club.website,
-    clubWhatsapp: club.whatsapp,
+    ...clubContactsOf(club, row.address),
   };
 };
 
@@ -240,180 +251,4 @@ export const loadMenuCard = async (db: Executor, clubId: number, menuId: number)
   const [card] = await menuCards(db, and(eq(menus.id, menuId), eq(menus.clubId, clubId)));
   if (!card) throw notFound();
   return card;
-};
-
-type ItemTranslationRow = typeof itemTranslations.$inferSelect;
-
-const ItemTranslationRowSchema = z.object({
-  id: z.number(),
-  itemId: z.number(),
-  language: z.string(),
-  translatedName: z.string().nullable(),
-  translatedDescription: z.string().nullable(),
-  translatedIngredients: z.string().nullable(),
-  translatedPriceText: z.string().nullable(),
-  translatedAdditionalNotes: z.string().nullable(),
-}) satisfies z.ZodType<ItemTranslationRow>;
-
-// The contract's item as stored: translations in their own rows, allergens as the column keeps them.
-const ItemRowSchema = MenuItemSchema.omit({ translations: true, photo: true }).extend({
-  sectionId: z.number(),
-  allergens: z.array(z.string()),
-  photo: z.string().nullable(),
-}) satisfies z.ZodType<typeof menuItems.$inferSelect>;
-
-/** The stored file the item's photo key names (the club's own), read in the same statement. */
-const PhotoFileSchema = z.object({
-  width: z.number(),
-  height: z.number(),
-  variants: z.array(z.object({ width: z.number(), height: z.number() })),
-});
-
-/** A table's columns under the schema's keys (`section_id as "sectionId"`), for rows sent as JSON. */
-const keyedColumns = (table: typeof menuItems | typeof itemTranslations) =>
-  sql.join(
-    Object.entries(getTableColumns(table)).map(([key, column]) => sql`${column} as ${sql.identifier(key)}`),
-    sql`, `,
-  );
-
-const ItemsJsonSchema = z.object({
-  items: z.array(ItemRowSchema.extend({ photoFile: PhotoFileSchema.nullable() })),
-  translations: z.array(ItemTranslationRowSchema),
-});
-
-/**
- * The items (with translations) of some categories, in position order, by category. They come as two
- * JSON values of one statement: PGlite hands over a JSON text several times faster than as many rows of
- * typed columns.
- */
-const loadItemsOf = async (db: Executor, where: SQL | undefined) => {
-  const filter = where ? sql`where ${where}` : sql``;
-  const result = await db.execute(sql`
-    select
-      (select coalesce(json_agg(item order by item.position, item.id), '[]'::json) from (
-        select ${keyedColumns(menuItems)},
-          case when photo_file.id is null then null else json_build_object(
-            'width', photo_file.width, 'height', photo_file.height, 'variants', photo_file.variants
-          ) end as "photoFile"
-        from ${menuItems} join ${menuSections} on ${menuSections.id} = ${menuItems.sectionId}
-        left join ${menus} as item_menu on item_menu.id = ${menuSections.menuId}
-        left join ${storedFiles} as photo_file
-          on photo_file.club_id = item_menu.club_id and photo_file.key = ${menuItems.photo}
-        ${filter}
-      ) as item) as items,
-      (select coalesce(json_agg(translation order by translation.id), '[]'::json) from (
-        select ${keyedColumns(itemTranslations)}
-        from ${itemTranslations}
-        join ${menuItems} on ${menuItems.id} = ${itemTranslations.itemId}
-        join ${menuSections} on ${menuSections.id} = ${menuItems.sectionId} ${filter}
-      ) as translation) as translations`);
-  const [row] = rowsOf(result, ItemsJsonSchema);
-  const translationsByItem = new Map<number, ItemTranslationRow[]>();
-  for (const translation of row?.translations ?? []) {
-    const list = translationsByItem.get(translation.itemId) ?? [];
-    list.push(translation);
-    translationsByItem.set(translation.itemId, list);
-  }
-  const bySection = new Map<number, MenuItem[]>();
-  for (const { sectionId, photo, photoFile, ...fields } of row?.items ?? []) {
-    const translations = translationsByItem.get(fields.id) ?? [];
-    const item: MenuItem = {
-      ...fields,
-      allergens: fields.allergens as MenuItem['allergens'],
-      // A key that names none of the club's stored images shows no photo.
-      photo: photo && photoFile ? describeImage(photo, photoFile.variants, photoFile) : null,
-      translations: Object.fromEntries(
-        translations
-          .filter((translation) => isMenuLanguage(translation.language))
-          .map((translation) => [
-            translation.language,
-            {
-              id: translation.id,
-              language: translation.language as MenuLanguage,
-              originalName: fields.name,
-              originalDescription: fields.description,
-              originalIngredients: fields.ingredients,
-              originalPriceText: fields.priceText,
-              originalAdditionalNotes: fields.additionalNotes,
-              translatedName: translation.translatedName,
-              translatedDescription: translation.translatedDescription,
-              translatedIngredients: translation.translatedIngredients,
-              translatedPriceText: translation.translatedPriceText,
-              translatedAdditionalNotes: translation.translatedAdditionalNotes,
-            },
-          ]),
-      ),
-    };
-    const list = bySection.get(sectionId) ?? [];
-    list.push(item);
-    bySection.set(sectionId, list);
-  }
-  return bySection;
-};
-
-/** One item with its translations, or null when it is not in the category. */
-export const loadItem = async (db: Executor, sectionId: number, itemId: number) => {
-  const items = await loadItemsOf(db, and(eq(menuItems.sectionId, sectionId), eq(menuItems.id, itemId)));
-  const [item] = items.get(sectionId) ?? [];
-  return item ?? null;
-};
-
-/** The items of one category with their translations, in position order. */
-export const loadItems = async (db: Executor, sectionId: number) =>
-  (await loadItemsOf(db, eq(menuItems.sectionId, sectionId))).get(sectionId) ?? [];
-
-/** Sections with items and translations of some menus, in position order: two statements. */
-export const loadSections = async (
-  db: Executor,
-  menuIds: number[],
-  onlySectionId?: number,
-): Promise<Map<number, MenuSection[]>> => {
-  const bySection = new Map<number, MenuSection[]>();
-  if (menuIds.length === 0) return bySection;
-  const where = onlySectionId
-    ? and(inArray(menuSections.menuId, menuIds), eq(menuSections.id, onlySectionId))
-    : inArray(menuSections.menuId, menuIds);
-  const [sectionRows, itemsBySection] = await readTogether(db, [
-    () =>
-      db
-        .select({ section: menuSections, translation: sectionTranslations })
-        .from(menuSections)
-        .leftJoin(sectionTranslations, eq(sectionTranslations.sectionId, menuSections.id))
-        .where(where)
-        .orderBy(asc(menuSections.position), asc(menuSections.id), asc(sectionTranslations.id)),
-    () => loadItemsOf(db, where),
-  ]);
-
-  const sections = new Map<number, MenuSection & { menuId: number }>();
-  for (const { section, translation } of sectionRows) {
-    const entry = sections.get(section.id) ?? {
-      menuId: section.menuId,
-      id: section.id,
-      name: section.name,
-      position: section.position,
-      disabled: section.disabled,
-      items: itemsBySection.get(section.id) ?? [],
-      translations: {},
-    };
-    if (translation && isMenuLanguage(translation.language))
-      entry.translations[translation.language] = {
-        id: translation.id,
-        language: translation.language,
-        originalName: section.name,
-        translatedName: translation.translatedName,
-      };
-    sections.set(section.id, entry);
-  }
-  for (const { menuId, ...section } of sections.values()) {
-    const list = bySection.get(menuId) ?? [];
-    list.push(section);
-    bySection.set(menuId, list);
-  }
-  return bySection;
-};
-
-/** One category with its items and translations, or null when it is not in the menu. */
-export const loadSection = async (db: Executor, menuId: number, sectionId: number) => {
-  const [section] = (await loadSections(db, [menuId], sectionId)).get(menuId) ?? [];
-  return section ?? null;
 };

@@ -8,7 +8,8 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { firstOrThrow } from '../../lib/db-errors.ts';
 import { type ReleasedImage, releaseUnusedPhotos } from '../images/image-store.ts';
 import { sectionTranslationWrites, writeSectionTranslations } from './menu-content.ts';
-import { loadSection, loadSections, lockMenu, lockSectionMenu, requireSection } from './menu-store.ts';
+import { lockMenu, lockSectionMenu, requireSection } from './menu-store.ts';
+import { loadSection, loadSections } from './section-reads.ts';
 import { applyBatch, positionAtEnd, renumber } from './siblings.ts';
 
 const sectionOrNotFound = async (db: Executor, menuId: number, sectionId: number) => {

@@ -19,7 +19,8 @@ import {
   writeItemTranslations,
   writeSectionTranslations,
 } from './menu-content.ts';
-import { loadSections, lockMenu, requireMenu } from './menu-store.ts';
+import { lockMenu, requireMenu } from './menu-store.ts';
+import { loadSections } from './section-reads.ts';
 
 /** The column of an item's translation that holds each translatable field. */
 const ITEM_FIELDS = {

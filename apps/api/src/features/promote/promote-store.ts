@@ -1,6 +1,7 @@
 import type { BrandedItem, PromoteRequest, PromoteResponse, PromotionState } from '@carta/contract/promote';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
+import { brandOfClub } from '../../db/club-columns.ts';
 import { insertRecords, recordset } from '../../db/records.ts';
 import { brands, clubs, itemPromotions, menuItems, menuSections, menus } from '../../db/schema.ts';
 import { assertPlanAllows, lockClubPlanInputs } from '../clubs/plan.ts';
@@ -48,7 +49,7 @@ const loadBrandName = async (db: Executor, clubId: number) => {
   const [row] = await db
     .select({ name: brands.name })
     .from(clubs)
-    .innerJoin(brands, eq(brands.id, clubs.brandId))
+    .innerJoin(brands, brandOfClub)
     .where(eq(clubs.id, clubId));
   return row?.name ?? null;
 };

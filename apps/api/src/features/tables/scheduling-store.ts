@@ -3,7 +3,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { menus, schedulings } from '../../db/schema.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { requireMenu } from '../menus/menu-store.ts';
-import { invalidZone, zonesAreOwn } from './zone-store.ts';
+import { requireOwnZones } from './zone-store.ts';
 
 export type SchedulingRule = {
   id?: number | undefined;
@@ -37,14 +37,12 @@ export const listSchedulings = async (db: Database, clubId: number, menuId: numb
 export const replaceSchedulings = (db: Database, clubId: number, menuId: number, rules: SchedulingRule[]) =>
   db.transaction(async (tx) => {
     await requireMenu(tx, clubId, menuId);
-    if (
-      !(await zonesAreOwn(
-        tx,
-        clubId,
-        rules.map((rule) => rule.tableZone),
-      ))
-    )
-      throw invalidZone('body.schedulings');
+    await requireOwnZones(
+      tx,
+      clubId,
+      rules.map((rule) => rule.tableZone),
+      'body.schedulings',
+    );
     // The same rule twice in a request: the last one wins, as if written one after the other.
     const kept = [
       ...new Map(rules.flatMap((rule) => (rule.id ? [[rule.id, { ...rule, id: rule.id }]] : []))).values(),

@@ -3,7 +3,7 @@ import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { clubs, clubTables, tableZones } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { conflictOnUnique } from '../../lib/db-errors.ts';
-import { invalidZone, zonesAreOwn } from './zone-store.ts';
+import { requireOwnZones } from './zone-store.ts';
 
 export const listTables = (db: Executor, clubId: number) =>
   db
@@ -72,14 +72,12 @@ export const saveTables = (db: Database, clubId: number, wanted: WantedTable[]) 
   conflictOnUnique(
     () =>
       db.transaction(async (tx) => {
-        if (
-          !(await zonesAreOwn(
-            tx,
-            clubId,
-            wanted.map((table) => table.tableZoneId),
-          ))
-        )
-          throw invalidZone('body');
+        await requireOwnZones(
+          tx,
+          clubId,
+          wanted.map((table) => table.tableZoneId),
+          'body',
+        );
         const issues = await takenNames(tx, clubId, wanted);
         if (issues.length > 0) throw new AppError(409, 'TABLE_NAME_TAKEN', { issues });
         // The same table twice in a request: the last one wins, as if written one after the other.

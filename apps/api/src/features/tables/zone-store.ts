@@ -5,7 +5,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { conflictOnUnique, firstOrThrow } from '../../lib/db-errors.ts';
 
 /** A zone id the request names is not one of the club's zones. */
-export const invalidZone = (path: string) =>
+const invalidZone = (path: string) =>
   new AppError(400, 'VALIDATION_ERROR', { issues: [{ path, key: 'validation.invalid' }] });
 
 export const listZones = (db: Executor, clubId: number) =>
@@ -25,7 +25,7 @@ export const requireZone = async (db: Executor, clubId: number, zoneId: number) 
 };
 
 /** Zone ids a request mentions must be the club's own. */
-export const zonesAreOwn = async (db: Executor, clubId: number, zoneIds: (number | null)[]) => {
+const zonesAreOwn = async (db: Executor, clubId: number, zoneIds: (number | null)[]) => {
   const wanted = [...new Set(zoneIds.filter((zoneId): zoneId is number => zoneId !== null))];
   if (wanted.length === 0) return true;
   const [found] = await db
@@ -33,6 +33,16 @@ export const zonesAreOwn = async (db: Executor, clubId: number, zoneIds: (number
     .from(tableZones)
     .where(and(eq(tableZones.clubId, clubId), inArray(tableZones.id, wanted)));
   return found?.value === wanted.length;
+};
+
+/** Refuses (400 at `path`) zones that are not the club's; null stands for no zone and always passes. */
+export const requireOwnZones = async (
+  db: Executor,
+  clubId: number,
+  zoneIds: (number | null)[],
+  path: string,
+) => {
+  if (!(await zonesAreOwn(db, clubId, zoneIds))) throw invalidZone(path);
 };
 
 /**

@@ -6,9 +6,17 @@ import { storedFiles, themes } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { firstOrThrow } from '../../lib/db-errors.ts';
 import { assertPlanAllows, lockClubPlanInputs } from '../clubs/plan.ts';
-import { describeImage } from '../images/images.ts';
+import { describeImage, keyOfImageUrl } from '../images/images.ts';
 
 type SaveCustomThemeRequest = z.output<typeof SaveCustomThemeRequestSchema>;
+
+/** `img/<hash>` from the address a theme keeps for its background (`/files/img/<hash>-<width>.webp`). */
+/** A theme as the owner chooses and edits it: whose it is, and its background's key to save it again. */
+const themeChoiceOf = ({ clubId, ...theme }: typeof themes.$inferSelect) => ({
+  ...theme,
+  isCustom: clubId !== null,
+  backgroundImageKey: keyOfImageUrl(theme.backgroundImage),
+});
 
 /** The standard themes first, then the club's own. */
 export const loadThemes = async (db: Database, clubId: number) => {
@@ -20,7 +28,7 @@ export const loadThemes = async (db: Database, clubId: number) => {
   // Standard themes first (club_id null sorts last in ascending order, so sort here).
   return rows
     .sort((left, right) => Number(left.clubId !== null) - Number(right.clubId !== null) || left.id - right.id)
-    .map(({ clubId: owner, ...theme }) => ({ ...theme, isCustom: owner !== null }));
+    .map(themeChoiceOf);
 };
 
 const findStoredImage = async (tx: Transaction, clubId: number, key: string) => {
@@ -59,6 +67,5 @@ export const saveCustomTheme = (db: Database, clubId: number, request: SaveCusto
             .returning(),
       'theme',
     );
-    const { clubId: _owner, ...theme } = saved;
-    return { ...theme, isCustom: true };
+    return themeChoiceOf(saved);
   });

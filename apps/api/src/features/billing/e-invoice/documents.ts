@@ -3,18 +3,14 @@ import { and, eq } from 'drizzle-orm';
 import type { SellerConfig } from '../../../config.ts';
 import type { Executor, Transaction } from '../../../db/client.ts';
 import { creditNotes, type InvoiceParty, invoices } from '../../../db/schema.ts';
+import { findCreditNoteWithInvoice } from '../credit-note-store.ts';
+import { creditNoteNumber, day, documentTotals, invoiceNumber } from '../fiscal-documents.ts';
 import { clubAsBuyer } from '../invoice-store.ts';
 import type { FatturaPaDocument } from './fatturapa.ts';
 
-// The documents FatturaPA files are made of, read straight from `invoices` and `credit_notes` (the refund
-// feature's table, read only here): a credit note carries the invoice it corrects.
-
-const day = (date: Date) => date.toISOString().slice(0, 10);
-
-export const invoiceNumberOf = (year: number, sequence: number) =>
-  `${year}-${String(sequence).padStart(6, '0')}`;
-export const creditNoteNumberOf = (year: number, sequence: number) =>
-  `${year}-NC-${String(sequence).padStart(6, '0')}`;
+// The documents FatturaPA files are made of, read from `invoices` and `credit_notes` (a credit note through
+// the credit note store, which the owner's PDF reads it with too): a credit note carries the invoice it
+// corrects.
 
 export type LoadedDocument = { clubId: number; document: FatturaPaDocument };
 
@@ -34,14 +30,9 @@ const loadInvoiceDocument = async (
     clubId: row.clubId,
     document: {
       kind: 'invoice',
-      number: invoiceNumberOf(row.year, row.sequence),
+      number: invoiceNumber(row.year, row.sequence),
       issuedOn: day(row.issuedAt),
-      currency: row.currency,
-      netCents: row.netCents,
-      vatBasisPoints: row.vatBasisPoints,
-      vatCents: row.vatCents,
-      grossCents: row.grossCents,
-      reverseCharge: row.reverseCharge,
+      ...documentTotals(row),
       periodStart: day(row.periodStart),
       periodEnd: day(row.periodEnd),
       seller: row.seller,
@@ -55,44 +46,22 @@ const loadCreditNoteDocument = async (
   id: number,
   clubId?: number,
 ): Promise<LoadedDocument | null> => {
-  const [row] = await db
-    .select({
-      note: creditNotes,
-      invoice: {
-        year: invoices.year,
-        sequence: invoices.sequence,
-        issuedAt: invoices.issuedAt,
-        periodStart: invoices.periodStart,
-        periodEnd: invoices.periodEnd,
-      },
-    })
-    .from(creditNotes)
-    .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
-    .where(
-      clubId === undefined
-        ? eq(creditNotes.id, id)
-        : and(eq(creditNotes.id, id), eq(creditNotes.clubId, clubId)),
-    );
+  const row = await findCreditNoteWithInvoice(db, id, clubId);
   if (!row) return null;
   const { note, invoice } = row;
   return {
     clubId: note.clubId,
     document: {
       kind: 'creditNote',
-      number: creditNoteNumberOf(note.year, note.sequence),
+      number: creditNoteNumber(note.year, note.sequence),
       issuedOn: day(note.issuedAt),
-      currency: note.currency,
-      netCents: note.netCents,
-      vatBasisPoints: note.vatBasisPoints,
-      vatCents: note.vatCents,
-      grossCents: note.grossCents,
-      reverseCharge: note.reverseCharge,
+      ...documentTotals(note),
       periodStart: day(invoice.periodStart),
       periodEnd: day(invoice.periodEnd),
       seller: note.seller,
       buyer: note.buyer,
       correctedInvoice: {
-        number: invoiceNumberOf(invoice.year, invoice.sequence),
+        number: invoiceNumber(invoice.year, invoice.sequence),
         issuedOn: day(invoice.issuedAt),
       },
     },

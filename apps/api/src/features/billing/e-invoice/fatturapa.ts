@@ -1,6 +1,7 @@
 import { deliveryOf } from '@carta/contract/e-invoice';
 import type { InvoiceParty } from '../../../db/schema.ts';
 import { vatCheckNote } from '../../billing/tax.ts';
+import type { DocumentTotals } from '../fiscal-documents.ts';
 import { asciiText, element, latinText, leaf, writeXml, type XmlElement } from './xml.ts';
 
 // An invoice (TD01) or a credit note (TD04) as a FatturaPA 1.2.2 file for private parties (FPR12): the
@@ -17,19 +18,14 @@ export type FatturaPaDocument = {
   number: string;
   /** `YYYY-MM-DD`. */
   issuedOn: string;
-  currency: string;
-  netCents: number;
-  vatBasisPoints: number;
-  vatCents: number;
-  grossCents: number;
-  reverseCharge: boolean;
-  periodStart: string;
-  periodEnd: string;
-  seller: InvoiceParty;
-  buyer: InvoiceParty;
-  /** A credit note: the invoice it corrects. */
-  correctedInvoice?: { number: string; issuedOn: string } | null;
-};
+} & DocumentTotals & {
+    periodStart: string;
+    periodEnd: string;
+    seller: InvoiceParty;
+    buyer: InvoiceParty;
+    /** A credit note: the invoice it corrects. */
+    correctedInvoice?: { number: string; issuedOn: string } | null;
+  };
 
 /** Reverse charge on a B2B service to a business in another EU member state (art. 7-ter DPR 633/72). */
 export const REVERSE_CHARGE_NATURE = 'N2.1';
