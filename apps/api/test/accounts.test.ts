@@ -108,7 +108,7 @@ describe('accounts', () => {
     expect(mail?.link).toMatch(/\/users\/activate\?token=/);
   });
 
-  it('refuses a phone that already has an account with 409 and the spec message', async () => {
+  it('refuses a phone that already has an account with 409 and the documented message', async () => {
     const { phone, response } = await signUp();
     await confirmed(phone, response);
     const again = await signUp({ phone });

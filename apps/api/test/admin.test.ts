@@ -1,6 +1,6 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, or } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, brands, clubMessages, clubs } from '../src/db/schema.ts';
+import { auditLog, brands, clubMessages, clubs, subscriptions } from '../src/db/schema.ts';
 import { seedClub, seedOwner, useTestApp } from './helpers.ts';
 
 describe('admin API', () => {
@@ -205,10 +205,39 @@ describe('admin API', () => {
 
   it('a failed action changes nothing and writes no audit row', async () => {
     const admin = await seedOwner(context.database, { isAdmin: true });
-    const before = await lastAudit();
+    const owner = await seedOwner(context.database);
+    const club = await seedClub(context.database, owner.account.id, { status: 'pending' });
+    const { db } = context.database;
+    // Everything an admin action on the club could write, read whole so any changed column shows.
+    const rows = async () => ({
+      club: await db.select().from(clubs).where(eq(clubs.id, club.id)),
+      subscriptions: await db.select().from(subscriptions).where(eq(subscriptions.clubId, club.id)),
+      messages: await db.select().from(clubMessages).where(eq(clubMessages.clubId, club.id)),
+      audit: await db
+        .select()
+        .from(auditLog)
+        .where(
+          or(
+            eq(auditLog.actorAccountId, admin.account.id),
+            and(eq(auditLog.targetType, 'club'), eq(auditLog.targetId, club.id)),
+          ),
+        ),
+    });
+    const before = await rows();
+    const lastBefore = await lastAudit();
+    expect(before.club).toHaveLength(1);
+
     expect((await call('POST', '/clubs/999999999/activate', admin.authorization)).statusCode).toBe(404);
-    expect((await lastAudit())?.id).toBe(before?.id);
-    const [club] = await context.database.db.select().from(clubs).limit(1);
-    expect(club).toBeDefined();
+    const message = { severity: 9, summary: '', fullMessage: 'x' };
+    expect((await call('PUT', `/clubs/${club.id}/message`, admin.authorization, message)).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await call('PATCH', `/clubs/${club.id}`, admin.authorization, { enabled: true })).statusCode,
+    ).toBe(400);
+
+    expect(await rows()).toEqual(before);
+    expect(before.audit).toEqual([]);
+    expect((await lastAudit())?.id).toBe(lastBefore?.id);
   });
 });

@@ -17,7 +17,7 @@ import {
 const PASSWORD = 'Tavolo7$Blu';
 const STEP_MS = 30_000;
 
-describe('authenticator: first code and reset through support (0051)', () => {
+describe('authenticator: first code and reset through support (0051, 0072)', () => {
   const context = useTestApp();
   const english = { 'accept-language': 'en' };
 

@@ -4,7 +4,16 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { storedFiles, subscriptions } from '../src/db/schema.ts';
-import { seedClub, seedOwner, useTestApp } from './helpers.ts';
+import {
+  addTable,
+  type ClubFields,
+  finishUpload,
+  guestGet,
+  guestMenuUrl,
+  ONE_DISH_DINNER,
+  seedOwnerWithClub,
+} from './fixtures.ts';
+import { useTestApp } from './helpers.ts';
 import { paidUntil, seedSubscription } from './seed-subscription.ts';
 
 // The contract's messages, as users read them (packages/contract/src/locales).
@@ -26,52 +35,27 @@ const picture = (width: number, height: number, format: 'jpeg' | 'png' = 'png', 
 describe('banners', () => {
   const context = useTestApp();
 
-  const setUp = async (clubFields: Parameters<typeof seedClub>[2] = {}) => {
-    const owner = await seedOwner(context.database);
-    const club = await seedClub(context.database, owner.account.id, {
-      freeForever: true,
-      bannerUpdateEnabled: true,
-      ...clubFields,
+  const setUp = async (clubFields: ClubFields = {}) => {
+    const { owner, club, call } = await seedOwnerWithClub(context, {
+      club: { freeForever: true, bannerUpdateEnabled: true, ...clubFields },
+      acceptLanguage: 'en',
     });
-    const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-      context.app.inject({
-        method,
-        url: `/api/v1/clubs/${club.id}${url}`,
-        headers: { authorization: owner.authorization, 'accept-language': 'en' },
-        ...(payload ? { payload } : {}),
-      });
-    const menu = (
-      await call('POST', '/menu', {
-        name: 'Cena',
-        sections: [{ name: 'Primi', items: [{ name: 'Carbonara', price: 12 }] }],
-      })
-    ).json() as { id: number };
-    const { tables } = (await call('PUT', '/tables', { tables: [{ name: '7' }] })).json();
-    const table = tables[0] as { id: number };
-    /** The whole upload of spec §7 through the banner's own address; answers the stored image. */
+    const menu = (await call('POST', '/menu', ONE_DISH_DINNER)).json() as { id: number };
+    const table = await addTable(call);
+    /** The whole upload (0011) through the banner's own address; answers the stored image. */
     const upload = async (bytes: Buffer, contentType: 'image/jpeg' | 'image/png' = 'image/png') => {
       const ticket = await call(
         'GET',
         `/banners/menu/${menu.id}?contentType=${encodeURIComponent(contentType)}`,
       );
       expect(ticket.statusCode).toBe(200);
-      const { uploadId, uploadUrl } = ticket.json();
-      expect(uploadId).toMatch(/^banner-/);
-      const put = await context.app.inject({
-        method: 'PUT',
-        url: uploadUrl,
-        headers: { 'content-type': contentType },
-        payload: bytes,
-      });
+      expect(ticket.json().uploadId).toMatch(/^banner-/);
+      const { put, complete } = await finishUpload(context.app, call, ticket, bytes, contentType);
       expect(put.statusCode).toBe(204);
-      return call('POST', `/uploads/${uploadId}/complete`);
+      return complete;
     };
     const guestPage = (query = '') =>
-      context.app.inject({
-        method: 'GET',
-        url: `/public/menu/${club.id}/${table.id}/${menu.id}${query}`,
-        headers: { 'accept-language': 'it-IT,it;q=0.9' },
-      });
+      guestGet(context.app, `${guestMenuUrl(club.id, table.id, menu.id)}${query}`);
     return { owner, club, call, menu, table, upload, guestPage };
   };
 

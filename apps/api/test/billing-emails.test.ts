@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accounts, brands, charges, clubs } from '../src/db/schema.ts';
+import { brands, charges, clubs } from '../src/db/schema.ts';
 import { runDueJobs } from '../src/features/billing/billing-service.ts';
 import { firstOrThrow } from '../src/lib/db-errors.ts';
-import { seedClub, seedOwner, useTestApp } from './helpers.ts';
+import { saveSandboxCard, seedOwnerWithClub } from './fixtures.ts';
+import { seedOwner, useTestApp } from './helpers.ts';
 import { italianPlan, paidUntil, seedSubscription } from './seed-subscription.ts';
 
 // The emails about money and the rules' single owner (docs/decisions/0064-one-owner-of-subscription-
@@ -21,25 +22,13 @@ describe('billing emails and admin grants', () => {
   const planOf = (months: 1 | 12) => italianPlan(db(), months);
 
   const setUp = async ({ language = 'it' as 'it' | 'en' } = {}) => {
-    const owner = await seedOwner(context.database);
-    await db().update(accounts).set({ language }).where(eq(accounts.id, owner.account.id));
-    const club = await seedClub(context.database, owner.account.id, { name: 'Osteria Demo' });
-    const headers = { authorization: owner.authorization, 'accept-language': language };
-    const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
-      context.app.inject({
-        method,
-        url: `${API}/clubs/${club.id}${url}`,
-        headers,
-        ...(payload ? { payload } : {}),
-      });
+    const { owner, club, call } = await seedOwnerWithClub(context, {
+      club: { name: 'Osteria Demo' },
+      acceptLanguage: language,
+      accountLanguage: language,
+    });
     const addCard = async (expiry = { expMonth: 12, expYear: 2034 }) => {
-      const setup = (await call('GET', '/payments/setup')).json();
-      await context.app.inject({
-        method: 'POST',
-        url: `${API}/payments/sandbox/setups/${setup.setupId}/confirm`,
-        payload: { clientSecret: setup.clientSecret, cardNumber: '4242424242424242', cvc: '123', ...expiry },
-      });
-      expect((await call('POST', '/payment-methods', { setupId: setup.setupId })).statusCode).toBe(201);
+      expect((await saveSandboxCard(context.app, call, expiry)).saved.statusCode).toBe(201);
     };
     const mails = () => context.mailer.sent.filter((mail) => mail.to === owner.account.email);
     const current = async () => (await call('GET', '/payments/plans/current')).json();

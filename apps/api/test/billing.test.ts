@@ -4,7 +4,8 @@ import { brands, charges } from '../src/db/schema.ts';
 import { runDueJobs } from '../src/features/billing/billing-service.ts';
 import { splitGross } from '../src/features/billing/invoice-store.ts';
 import { firstOrThrow } from '../src/lib/db-errors.ts';
-import { present, seedClub, seedOwner, useTestApp } from './helpers.ts';
+import { saveSandboxCard, seedOwnerWithClub } from './fixtures.ts';
+import { present, seedOwner, useTestApp } from './helpers.ts';
 import { italianPlan } from './seed-subscription.ts';
 
 // Issue 15: subscriptions through the sandbox provider, end to end through the real app: cards, the first
@@ -22,26 +23,11 @@ describe('subscriptions and payments (sandbox)', () => {
 
   /** A Free club of a new owner, with helpers bound to it. */
   const setUp = async () => {
-    const owner = await seedOwner(context.database);
-    const club = await seedClub(context.database, owner.account.id);
-    const headers = { authorization: owner.authorization, 'accept-language': 'en' };
-    const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-      context.app.inject({
-        method,
-        url: `${API}/clubs/${club.id}${url}`,
-        headers,
-        ...(payload ? { payload } : {}),
-      });
+    const { owner, club, call } = await seedOwnerWithClub(context, { acceptLanguage: 'en' });
     const addCard = async (cardNumber: string) => {
-      const setup = (await call('GET', '/payments/setup')).json();
+      const { setup, confirmed, saved } = await saveSandboxCard(context.app, call, { cardNumber });
       expect(setup.provider).toBe('sandbox');
-      const confirmed = await context.app.inject({
-        method: 'POST',
-        url: `${API}/payments/sandbox/setups/${setup.setupId}/confirm`,
-        payload: { clientSecret: setup.clientSecret, cardNumber, expMonth: 12, expYear: 2034, cvc: '123' },
-      });
       expect(confirmed.statusCode).toBe(204);
-      const saved = await call('POST', '/payment-methods', { setupId: setup.setupId });
       expect(saved.statusCode).toBe(201);
       return saved.json();
     };

@@ -15,7 +15,7 @@ describe('GET and PATCH /api/v1/clubs/{clubId}', () => {
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
 
-  it('answers every field of the Club of spec §3, with state, plan and counts', async () => {
+  it('answers every field of the Club, with state, plan and counts', async () => {
     const owner = await seedOwner(context.database);
     const club = await seedClub(context.database, owner.account.id, {
       name: 'Osteria Blu',

@@ -1,10 +1,8 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
+import { useWebRoot } from './fixtures.ts';
 import {
   openTestDatabase,
   present,
@@ -100,32 +98,30 @@ describe('compression of API answers', () => {
 describe('the owner app build, served compressed', () => {
   let app: App;
   let database: DatabaseHandle;
-  let webRoot: string;
   // Above the 1 KB threshold, as the real index.html is (about 2 KB).
   const indexHtml = `<!doctype html><title>Carta</title>${'<link rel="modulepreload" href="/assets/x.js">'.repeat(40)}`;
   const script = `console.log(${JSON.stringify('carta '.repeat(500))});`;
-  beforeAll(async () => {
-    webRoot = await mkdtemp(path.join(tmpdir(), 'carta-web-'));
-    await writeFile(path.join(webRoot, 'index.html'), indexHtml);
-    await mkdir(path.join(webRoot, 'assets'));
+  const web = useWebRoot({
+    'index.html': indexHtml,
     // As the web build writes them: the file and its .br and .gz beside it.
-    await writeFile(path.join(webRoot, 'assets', 'index-Ab12Cd34.js'), script);
-    await writeFile(path.join(webRoot, 'assets', 'index-Ab12Cd34.js.br'), brotliCompressSync(script));
-    await writeFile(path.join(webRoot, 'assets', 'index-Ab12Cd34.js.gz'), gzipSync(script));
+    'assets/index-Ab12Cd34.js': script,
+    'assets/index-Ab12Cd34.js.br': brotliCompressSync(script),
+    'assets/index-Ab12Cd34.js.gz': gzipSync(script),
+  });
+  beforeAll(async () => {
     database = await openTestDatabase();
     app = await buildApp({
       config: testConfig({ SERVE_WEB: 'true' }),
       database,
       appSecret: TEST_APP_SECRET,
       logger: false,
-      webRoot,
+      webRoot: web.path,
     });
     await app.ready();
   });
   afterAll(async () => {
     await app?.close();
     await database?.close();
-    if (webRoot) await rm(webRoot, { recursive: true, force: true });
   });
 
   it.each(['/', '/login'])('send index.html at %s compressed and never cached', async (url) => {

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { storedFiles } from '../src/db/schema.ts';
 import { sweepUnusedPhotos } from '../src/features/images/image-store.ts';
+import { finishUpload, seedOwnerWithClub } from './fixtures.ts';
 import { CUSTOM_THEME, seedClub, seedOwner, useTestApp } from './helpers.ts';
 
 /** A real WebP photo, as a phone would send it (optionally with transparency), each one different. */
@@ -37,28 +38,16 @@ describe('dish photos', () => {
   const context = useTestApp();
 
   const setUp = async () => {
-    const owner = await seedOwner(context.database);
-    const club = await seedClub(context.database, owner.account.id, { freeForever: true });
-    const headers = { authorization: owner.authorization, 'accept-language': 'en' };
-    const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, payload?: object) =>
-      context.app.inject({
-        method,
-        url: `/api/v1/clubs/${club.id}${path}`,
-        headers,
-        ...(payload ? { payload } : {}),
-      });
+    const { owner, club, call } = await seedOwnerWithClub(context, {
+      club: { freeForever: true },
+      acceptLanguage: 'en',
+    });
     const upload = async (body: Buffer, purpose = 'photo', contentType = 'image/webp') => {
       const ticket = await call('POST', '/uploads', { purpose, contentType });
       expect(ticket.statusCode).toBe(201);
-      const { uploadId, uploadUrl } = ticket.json();
-      const put = await context.app.inject({
-        method: 'PUT',
-        url: uploadUrl,
-        headers: { 'content-type': contentType },
-        payload: body,
-      });
+      const { put, complete } = await finishUpload(context.app, call, ticket, body, contentType);
       expect(put.statusCode).toBe(204);
-      return call('POST', `/uploads/${uploadId}/complete`);
+      return complete;
     };
     const uploadPhoto = async (width = 1200, height = 900) => {
       const complete = await upload(await webpPhoto(width, height));

@@ -1,15 +1,13 @@
 import { once } from 'node:events';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { redactText } from '@carta/contract/error-scrubbing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
 import { flushErrorReports, sentrySdk } from '../src/plugins/error-reporting.ts';
+import { useWebRoot } from './fixtures.ts';
 import { openTestDatabase, TEST_APP_SECRET, testConfig } from './helpers.ts';
 
 // A local stand-in for Sentry: it keeps the bytes of every envelope it receives.
@@ -84,7 +82,7 @@ const failingRequest = (app: App) =>
 
 describe('error reporting', () => {
   let database: DatabaseHandle;
-  let webRoot: string;
+  const web = useWebRoot({ 'index.html': indexHtml });
   let endpoint: Awaited<ReturnType<typeof startEndpoint>>;
   const apps: App[] = [];
 
@@ -94,7 +92,7 @@ describe('error reporting', () => {
       database,
       appSecret: TEST_APP_SECRET,
       logger: false,
-      webRoot,
+      webRoot: web.path,
     });
     apps.push(app);
     addFailingRoute(app);
@@ -104,15 +102,12 @@ describe('error reporting', () => {
 
   beforeAll(async () => {
     database = await openTestDatabase();
-    webRoot = await mkdtemp(path.join(tmpdir(), 'carta-web-'));
-    await writeFile(path.join(webRoot, 'index.html'), indexHtml);
     endpoint = await startEndpoint();
   });
   afterAll(async () => {
     for (const app of apps) await app.close();
     await database?.close();
     endpoint?.close();
-    if (webRoot) await rm(webRoot, { recursive: true, force: true });
   });
 
   // First: once a DSN'd app ran, the SDK is loaded in this process.

@@ -1,9 +1,8 @@
 import { FREEMIUM, type SubscriptionState } from '@carta/contract/subscription-rules';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { paymentPlans } from '../src/db/schema.ts';
-import { firstOrThrow } from '../src/lib/db-errors.ts';
-import { present, seedClub, seedOwner, useTestApp } from './helpers.ts';
+import { addTable, guestGet, italianMonthlyPlan, saveSandboxCard, seedOwnerWithClub } from './fixtures.ts';
+import { present, useTestApp } from './helpers.ts';
 import { seedSubscription } from './seed-subscription.ts';
 
 // Issue 15, the guests' side (0048): a club whose plan lapsed is a Free club, open, serving its first two
@@ -54,22 +53,11 @@ describe('guest pages of a club on the Free plan', () => {
    * subscription `state` (null: never subscribed).
    */
   const setUp = async (state: SubscriptionState | null) => {
-    const owner = await seedOwner(context.database);
-    const club = await seedClub(context.database, owner.account.id, {
-      name: 'Osteria Blu',
-      freeForever: true,
-      translationsEnabled: true,
-      menuLanguages: ['en'],
+    const { owner, club, call } = await seedOwnerWithClub(context, {
+      club: { name: 'Osteria Blu', freeForever: true, translationsEnabled: true, menuLanguages: ['en'] },
+      acceptLanguage: 'en',
     });
-    const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', path: string, payload?: object) =>
-      context.app.inject({
-        method,
-        url: `${API}/clubs/${club.id}${path}`,
-        headers: { authorization: owner.authorization, 'accept-language': 'en' },
-        ...(payload ? { payload } : {}),
-      });
-    const { tables } = (await call('PUT', '/tables', { tables: [{ name: '7' }] })).json();
-    const table = tables[0] as { id: number };
+    const table = await addTable(call);
     const menus: { id: number }[] = [];
     for (const [name, dish] of [
       ['Pranzo', 'Carbonara'],
@@ -96,8 +84,7 @@ describe('guest pages of a club on the Free plan', () => {
         method: 'GET',
         url: `${API}/clubs/${club.id}/menu/tables/${table.id}/menus/${menuId}`,
       });
-    const page = (path: string, language = 'it-IT,it;q=0.9') =>
-      context.app.inject({ method: 'GET', url: path, headers: { 'accept-language': language } });
+    const page = (path: string, language?: string) => guestGet(context.app, path, language);
     const ids = (view: { menu: { id: number }[] }) => view.menu.map((menu) => menu.id);
     const [lunch, dinner, wines] = menus as [{ id: number }, { id: number }, { id: number }];
     return { owner, club, call, table, lunch, dinner, wines, tableView, menuView, page, ids };
@@ -233,32 +220,9 @@ describe('guest pages of a club on the Free plan', () => {
 
     // A card that asks for authentication: the payment is confirmed on the sandbox's own screen
     // (`/payments/sandbox/...`, as Stripe's webhook would answer), not under the club's routes.
-    const setup = (await call('GET', '/payments/setup')).json();
-    await context.app.inject({
-      method: 'POST',
-      url: `${API}/payments/sandbox/setups/${setup.setupId}/confirm`,
-      payload: {
-        clientSecret: setup.clientSecret,
-        cardNumber: '4000002760003184',
-        expMonth: 12,
-        expYear: 2034,
-        cvc: '123',
-      },
-    });
-    expect((await call('POST', '/payment-methods', { setupId: setup.setupId })).statusCode).toBe(201);
-    const plan = firstOrThrow(
-      await context.database.db
-        .select()
-        .from(paymentPlans)
-        .where(
-          and(
-            eq(paymentPlans.isoCountryCode, 'IT'),
-            eq(paymentPlans.months, 1),
-            eq(paymentPlans.enabled, true),
-          ),
-        ),
-      'plan',
-    );
+    const { saved } = await saveSandboxCard(context.app, call, { cardNumber: '4000002760003184' });
+    expect(saved.statusCode).toBe(201);
+    const plan = await italianMonthlyPlan(context.database);
     const pending = (await call('POST', '/subscription', { paymentPlanId: plan.id })).json();
     const action = present(pending.action, 'an authentication');
     // Still Free while the payment waits: the page is kept again.

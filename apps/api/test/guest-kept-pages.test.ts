@@ -5,15 +5,8 @@ import { type App, buildApp } from '../src/app.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
 import { createMemoryMailer } from '../src/lib/mailer.ts';
 import { KEPT_DATA_MAX_AGE_MS } from '../src/plugins/guest-cache.ts';
-import {
-  demoDinnerSections,
-  present,
-  seedClub,
-  seedOwner,
-  TEST_APP_SECRET,
-  testConfig,
-  useTestApp,
-} from './helpers.ts';
+import { guestMenuUrl, putTables, seedOwnerWithClub } from './fixtures.ts';
+import { demoDinnerSections, present, TEST_APP_SECRET, testConfig, useTestApp } from './helpers.ts';
 
 /**
  * Guest pages are made once for every table of a club and kept until the club writes
@@ -65,28 +58,26 @@ describe('guest pages made once for every table', () => {
   };
 
   const setUp = async (tableCount: number) => {
-    const owner = await seedOwner(context.database);
-    const club = await seedClub(context.database, owner.account.id, {
-      name: 'Trattoria Sei Tavoli',
-      freeForever: true,
-      translationsEnabled: true,
-      menuLanguages: ['en'],
-      callWaiterEnabled: true,
-      menuLabelEnabled: true,
-    });
     // Through the guests' app: on the embedded database (one process, no NOTIFY) only the app that
     // writes hears it.
-    const call = (method: 'POST' | 'PUT' | 'PATCH', path: string, payload: object) =>
-      guests.inject({
-        method,
-        url: `/api/v1/clubs/${club.id}${path}`,
-        headers: { authorization: owner.authorization },
-        payload,
-      });
+    const { club, call } = await seedOwnerWithClub(
+      { app: guests, database: context.database },
+      {
+        club: {
+          name: 'Trattoria Sei Tavoli',
+          freeForever: true,
+          translationsEnabled: true,
+          menuLanguages: ['en'],
+          callWaiterEnabled: true,
+          menuLabelEnabled: true,
+        },
+      },
+    );
     const names = Array.from({ length: tableCount }, (_, index) => String(index + 1));
-    const { tables } = (await call('PUT', '/tables', { tables: names.map((name) => ({ name })) })).json() as {
-      tables: { id: number; name: string }[];
-    };
+    const tables = await putTables(
+      call,
+      names.map((name) => ({ name })),
+    );
     const menu = (await call('POST', '/menu', { name: 'Cena', sections: demoDinnerSections() })).json() as {
       id: number;
       sections: { id: number; items: { id: number; name: string }[] }[];
@@ -95,7 +86,7 @@ describe('guest pages made once for every table', () => {
     const page = (tableId: number, language: string, encoding = 'gzip') =>
       guests.inject({
         method: 'GET',
-        url: `/public/menu/${club.id}/${tableId}/${menu.id}`,
+        url: guestMenuUrl(club.id, tableId, menu.id),
         headers: { 'accept-language': language, 'accept-encoding': encoding },
       });
     return { club, call, tables, menu, page };

@@ -2,18 +2,16 @@ import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { THEME_FONTS } from '@carta/contract/themes';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
 import { banners, clubs, storedFiles } from '../src/db/schema.ts';
-import { createMemoryMailer } from '../src/lib/mailer.ts';
 import {
-  demoDinnerSections,
-  seedClub,
-  seedOwner,
-  TEST_APP_SECRET,
-  testConfig,
-  testDatabaseKind,
-  useTestApp,
-} from './helpers.ts';
+  addTable,
+  type ClubFields,
+  guestGet,
+  ONE_DISH_DINNER,
+  seedOwnerWithClub,
+  startSecondApp,
+} from './fixtures.ts';
+import { demoDinnerSections, testDatabaseKind, useTestApp } from './helpers.ts';
 
 /** The demo's 80-dish dinner as one POST /menu body. */
 const demoDinner = () => ({
@@ -26,28 +24,21 @@ const demoDinner = () => ({
 describe('guest pages', () => {
   const context = useTestApp();
 
-  const setUp = async (clubFields: Parameters<typeof seedClub>[2] = {}) => {
-    const owner = await seedOwner(context.database);
-    const club = await seedClub(context.database, owner.account.id, {
-      name: 'Osteria Blu',
-      freeForever: true,
-      translationsEnabled: true,
-      menuLanguages: ['en'],
-      displayPhone: '+39 02 123456',
-      instagram: 'https://instagram.com/osteriablu',
-      ...clubFields,
+  const setUp = async (clubFields: ClubFields = {}) => {
+    const { club, call } = await seedOwnerWithClub(context, {
+      club: {
+        name: 'Osteria Blu',
+        freeForever: true,
+        translationsEnabled: true,
+        menuLanguages: ['en'],
+        displayPhone: '+39 02 123456',
+        instagram: 'https://instagram.com/osteriablu',
+        ...clubFields,
+      },
     });
-    const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', path: string, payload?: object) =>
-      context.app.inject({
-        method,
-        url: `/api/v1/clubs/${club.id}${path}`,
-        headers: { authorization: owner.authorization },
-        ...(payload ? { payload } : {}),
-      });
-    const { tables } = (await call('PUT', '/tables', { tables: [{ name: '7' }] })).json();
-    const page = (path: string, language = 'it-IT,it;q=0.9') =>
-      context.app.inject({ method: 'GET', url: path, headers: { 'accept-language': language } });
-    return { club, call, table: tables[0] as { id: number }, page };
+    const table = await addTable(call);
+    const page = (path: string, language?: string) => guestGet(context.app, path, language);
+    return { club, call, table, page };
   };
 
   it('answer an unknown table with a readable 404 page in the guest language', async () => {
@@ -69,10 +60,7 @@ describe('guest pages', () => {
       [{ enabled: false }, 'Menu not available'],
     ] as const) {
       const { club, call, table, page } = await setUp(fields);
-      await call('POST', '/menu', {
-        name: 'Cena',
-        sections: [{ name: 'Primi', items: [{ name: 'Carbonara', price: 12 }] }],
-      });
+      await call('POST', '/menu', ONE_DISH_DINNER);
       const response = await page(`/public/qrcodemenu/${club.id}/${table.id}`, 'en');
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain(text);
@@ -152,12 +140,7 @@ describe('guest pages', () => {
   it('leave room under the page for the call-waiter button, only when the button is there', async () => {
     const room = 'body{padding-bottom:calc(3.75rem + max(1rem,env(safe-area-inset-bottom,0px)))}';
     const { club, call, table, page } = await setUp({ callWaiterEnabled: false });
-    const menu = (
-      await call('POST', '/menu', {
-        name: 'Cena',
-        sections: [{ name: 'Primi', items: [{ name: 'Carbonara', price: 12 }] }],
-      })
-    ).json();
+    const menu = (await call('POST', '/menu', ONE_DISH_DINNER)).json();
     await call('POST', '/menu', { name: 'Drink' });
     const menuUrl = `/public/menu/${club.id}/${table.id}/${menu.id}`;
     const listUrl = `/public/qrcodemenu/${club.id}/${table.id}?list`;
@@ -249,12 +232,7 @@ describe('guest pages', () => {
     await stored(logoKey, 'logo', [128, 256, 512]);
     await stored(bannerKey, 'banner', [400, 800]);
     await context.database.db.update(clubs).set({ logo: logoKey }).where(eq(clubs.id, club.id));
-    const menu = (
-      await call('POST', '/menu', {
-        name: 'Cena',
-        sections: [{ name: 'Primi', items: [{ name: 'Carbonara', price: 12 }] }],
-      })
-    ).json();
+    const menu = (await call('POST', '/menu', ONE_DISH_DINNER)).json();
     await context.database.db.insert(banners).values({
       menuId: menu.id,
       title: 'Happy hour',
@@ -456,20 +434,8 @@ describe('guest pages', () => {
     'drops a page kept in another process when an owner changes the menu (PostgreSQL NOTIFY)',
     async () => {
       const { club, call, table } = await setUp();
-      const menu = (
-        await call('POST', '/menu', {
-          name: 'Cena',
-          sections: [{ name: 'Primi', items: [{ name: 'Carbonara', price: 12 }] }],
-        })
-      ).json();
-      const other = await buildApp({
-        config: testConfig(),
-        database: context.database,
-        appSecret: TEST_APP_SECRET,
-        mailer: createMemoryMailer(),
-        logger: false,
-      });
-      await other.ready();
+      const menu = (await call('POST', '/menu', ONE_DISH_DINNER)).json();
+      const other = await startSecondApp(context.database);
       try {
         const url = `/public/menu/${club.id}/${table.id}/${menu.id}`;
         const before = await other.inject({ method: 'GET', url });
@@ -566,19 +532,9 @@ describe('guest reads', () => {
   const context = useTestApp();
 
   it('load a table view and a menu page in a few statements, the logo once', async () => {
-    const owner = await seedOwner(context.database);
-    const club = await seedClub(context.database, owner.account.id, {
-      freeForever: true,
-      translationsEnabled: true,
-      menuLanguages: ['en'],
+    const { club, call } = await seedOwnerWithClub(context, {
+      club: { freeForever: true, translationsEnabled: true, menuLanguages: ['en'] },
     });
-    const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', path: string, payload?: object) =>
-      context.app.inject({
-        method,
-        url: `/api/v1/clubs/${club.id}${path}`,
-        headers: { authorization: owner.authorization },
-        ...(payload ? { payload } : {}),
-      });
     const logoKey = `img/${'c'.repeat(24)}`;
     const bannerKey = `img/${'d'.repeat(24)}`;
     for (const key of [logoKey, bannerKey])
@@ -593,8 +549,7 @@ describe('guest reads', () => {
         variants: [{ width: 256, height: 256 }],
       });
     await context.database.db.update(clubs).set({ logo: logoKey }).where(eq(clubs.id, club.id));
-    const { tables } = (await call('PUT', '/tables', { tables: [{ name: '1' }] })).json();
-    const table = tables[0] as { id: number };
+    const table = await addTable(call, '1');
     const dinner = (await call('POST', '/menu', demoDinner())).json();
     await call('POST', '/menu', { name: 'Drink' });
     await call('PUT', `/menu/${dinner.id}/schedulings`, {

@@ -1,7 +1,8 @@
 import { brotliCompressSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { demoDinnerSections, seedClub, seedOwner, useTestApp } from './helpers.ts';
+import { addTable, finishUpload, guestGet, guestMenuUrl, seedOwnerWithClub } from './fixtures.ts';
+import { demoDinnerSections, useTestApp } from './helpers.ts';
 
 type Photo = { key: string; url: string; variants: { url: string; width: number }[] };
 
@@ -25,42 +26,16 @@ describe('guest pages with dish photos', () => {
   const context = useTestApp();
 
   const setUp = async () => {
-    const owner = await seedOwner(context.database);
-    const club = await seedClub(context.database, owner.account.id, {
-      name: 'Osteria Blu',
-      freeForever: true,
-      translationsEnabled: true,
-      menuLanguages: ['en'],
+    const { club, call } = await seedOwnerWithClub(context, {
+      club: { name: 'Osteria Blu', freeForever: true, translationsEnabled: true, menuLanguages: ['en'] },
     });
-    const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', path: string, payload?: object) =>
-      context.app.inject({
-        method,
-        url: `/api/v1/clubs/${club.id}${path}`,
-        headers: { authorization: owner.authorization },
-        ...(payload ? { payload } : {}),
-      });
     const uploadPhoto = async (): Promise<Photo> => {
-      const { uploadId, uploadUrl } = (
-        await call('POST', '/uploads', { purpose: 'photo', contentType: 'image/jpeg' })
-      ).json();
-      await context.app.inject({
-        method: 'PUT',
-        url: uploadUrl,
-        headers: { 'content-type': 'image/jpeg' },
-        payload: await jpegPhoto(),
-      });
-      return (await call('POST', `/uploads/${uploadId}/complete`)).json();
+      const ticket = await call('POST', '/uploads', { purpose: 'photo', contentType: 'image/jpeg' });
+      return (await finishUpload(context.app, call, ticket, await jpegPhoto(), 'image/jpeg')).complete.json();
     };
-    const { tables } = (await call('PUT', '/tables', { tables: [{ name: '7' }] })).json();
-    const table = tables[0] as { id: number };
-    const page = async (menuId: number, language = 'it-IT,it;q=0.9') =>
-      (
-        await context.app.inject({
-          method: 'GET',
-          url: `/public/menu/${club.id}/${table.id}/${menuId}`,
-          headers: { 'accept-language': language },
-        })
-      ).body;
+    const table = await addTable(call);
+    const page = async (menuId: number, language?: string) =>
+      (await guestGet(context.app, guestMenuUrl(club.id, table.id, menuId), language)).body;
     return { club, call, uploadPhoto, page, table };
   };
 

@@ -3,43 +3,27 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { clubs } from '../src/db/schema.ts';
 import { signGuestPreview } from '../src/features/guest/guest-preview.ts';
+import { addTable, ONE_DISH_DINNER, seedOwnerWithClub } from './fixtures.ts';
 import { seedClub, seedOwner, TEST_APP_SECRET, useTestApp } from './helpers.ts';
 
 describe("the owner's preview of a club waiting for activation", () => {
   const context = useTestApp();
 
   const setUp = async () => {
-    const owner = await seedOwner(context.database);
-    const club = await seedClub(context.database, owner.account.id, {
-      name: 'Trattoria da Giulia',
-      status: 'pending',
-      callWaiterEnabled: true,
-      pdfMenuEnabled: true,
-      freeForever: true,
-      // Pages read in English where the club has English.
-      translationsEnabled: true,
-      menuLanguages: ['en'],
+    const { owner, club, call } = await seedOwnerWithClub(context, {
+      club: {
+        name: 'Trattoria da Giulia',
+        status: 'pending',
+        callWaiterEnabled: true,
+        pdfMenuEnabled: true,
+        freeForever: true,
+        // Pages read in English where the club has English.
+        translationsEnabled: true,
+        menuLanguages: ['en'],
+      },
     });
-    const call = (
-      method: 'GET' | 'POST' | 'PUT',
-      path: string,
-      payload?: object,
-      authorization = owner.authorization,
-    ) =>
-      context.app.inject({
-        method,
-        url: `/api/v1/clubs/${club.id}${path}`,
-        headers: { authorization },
-        ...(payload ? { payload } : {}),
-      });
-    const { tables } = (await call('PUT', '/tables', { tables: [{ name: '7' }] })).json();
-    const table = tables[0] as { id: number };
-    const menu = (
-      await call('POST', '/menu', {
-        name: 'Cena',
-        sections: [{ name: 'Primi', items: [{ name: 'Carbonara', price: 12 }] }],
-      })
-    ).json() as { id: number };
+    const table = await addTable(call);
+    const menu = (await call('POST', '/menu', ONE_DISH_DINNER)).json() as { id: number };
     await call('POST', '/menu', { name: 'Pranzo' });
     const page = (url: string, headers: Record<string, string> = {}) =>
       context.app.inject({ method: 'GET', url, headers: { 'accept-language': 'en', ...headers } });
@@ -119,12 +103,11 @@ describe("the owner's preview of a club waiting for activation", () => {
   it('answers 404 to another owner asking for a preview of a club not theirs', async () => {
     const setup = await setUp();
     const stranger = await seedOwner(context.database);
-    const response = await setup.call(
-      'GET',
-      `/guest-preview?tableId=${setup.table.id}`,
-      undefined,
-      stranger.authorization,
-    );
+    const response = await context.app.inject({
+      method: 'GET',
+      url: `/api/v1/clubs/${setup.club.id}/guest-preview?tableId=${setup.table.id}`,
+      headers: { authorization: stranger.authorization },
+    });
     expect(response.statusCode).toBe(404);
     expect((await setup.call('GET', '/guest-preview?tableId=999999')).statusCode).toBe(404);
     // Without a table, the club's first; a club without tables has no guest page to preview.

@@ -1,6 +1,7 @@
 import { offlineTime } from '@carta/guest/offline-time';
 import { describe, expect, it } from 'vitest';
-import { seedClub, seedOwner, useTestApp } from './helpers.ts';
+import { addTable, guestMenuUrl, seedOwnerWithClub } from './fixtures.ts';
+import { useTestApp } from './helpers.ts';
 
 // Which language a guest's phone gets, and the words around search and the offline copy in it.
 describe('the language a guest reads in', () => {
@@ -8,28 +9,17 @@ describe('the language a guest reads in', () => {
 
   /** An Italian club whose menus read in `menuLanguages` too, with one menu at table 7. */
   const setUp = async (menuLanguages: string[]) => {
-    const owner = await seedOwner(context.database);
-    const club = await seedClub(context.database, owner.account.id, {
-      name: 'Osteria Blu',
-      freeForever: true,
-      translationsEnabled: true,
-      menuLanguages,
+    const { club, call } = await seedOwnerWithClub(context, {
+      club: { name: 'Osteria Blu', freeForever: true, translationsEnabled: true, menuLanguages },
     });
-    const call = (method: 'POST' | 'PUT', path: string, payload: object) =>
-      context.app.inject({
-        method,
-        url: `/api/v1/clubs/${club.id}${path}`,
-        headers: { authorization: owner.authorization },
-        payload,
-      });
-    const { tables } = (await call('PUT', '/tables', { tables: [{ name: '7' }] })).json();
+    const table = await addTable(call);
     const menu = (
       await call('POST', '/menu', {
         name: 'Cena',
         sections: [{ name: 'Primi', items: [{ name: 'Carbonara', price: 12, allergens: ['eggs'] }] }],
       })
     ).json();
-    const path = `/public/menu/${club.id}/${tables[0].id}/${menu.id}`;
+    const path = guestMenuUrl(club.id, table.id, menu.id);
     const page = async (acceptLanguage?: string, query = '') => {
       const response = await context.app.inject({
         method: 'GET',

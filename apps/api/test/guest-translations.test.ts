@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { banners, clubs } from '../src/db/schema.ts';
-import { seedClub, seedOwner, uniqueAddress, uniquePhone, useTestApp } from './helpers.ts';
+import { addTable, type ClubFields, guestMenuUrl, seedOwnerWithClub } from './fixtures.ts';
+import { uniqueAddress, uniquePhone, useTestApp } from './helpers.ts';
 
 type Text = {
   kind: string;
@@ -15,23 +16,18 @@ describe('guests reading in another language', () => {
   const context = useTestApp();
 
   /** A Smart club in Italian and English with a menu, its footer, a category, two dishes and a banner. */
-  const setUp = async (clubFields: Parameters<typeof seedClub>[2] = {}) => {
-    const owner = await seedOwner(context.database);
-    const club = await seedClub(context.database, owner.account.id, {
-      name: 'Osteria Blu',
-      freeForever: true,
-      bannerUpdateEnabled: true,
-      menuLanguages: ['en', 'de'],
-      ...clubFields,
+  const setUp = async (clubFields: ClubFields = {}) => {
+    const { club, call } = await seedOwnerWithClub(context, {
+      club: {
+        name: 'Osteria Blu',
+        freeForever: true,
+        bannerUpdateEnabled: true,
+        menuLanguages: ['en', 'de'],
+        ...clubFields,
+      },
+      acceptLanguage: 'en',
     });
-    const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', path: string, payload?: object) =>
-      context.app.inject({
-        method,
-        url: `/api/v1/clubs/${club.id}${path}`,
-        headers: { authorization: owner.authorization, 'accept-language': 'en' },
-        ...(payload ? { payload } : {}),
-      });
-    const { tables } = (await call('PUT', '/tables', { tables: [{ name: '7' }] })).json();
+    const table = await addTable(call);
     const menu = (
       await call('POST', '/menu', {
         name: 'Cena',
@@ -65,7 +61,7 @@ describe('guests reading in another language', () => {
     const page = (language: string) =>
       context.app.inject({
         method: 'GET',
-        url: `/public/menu/${club.id}/${tables[0].id}/${menu.id}?lang=${language}`,
+        url: `${guestMenuUrl(club.id, table.id, menu.id)}?lang=${language}`,
       });
     const overview = async () => (await call('GET', `/menu/${menu.id}/translations`)).json();
     return { club, call, menu, banner: banner as { id: number }, page, overview };

@@ -1,13 +1,10 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
 import { clubTables } from '../src/db/schema.ts';
 import { firstOrThrow } from '../src/lib/db-errors.ts';
-import { createMemoryMailer } from '../src/lib/mailer.ts';
+import { startSecondApp, useWebRoot } from './fixtures.ts';
 import {
   openTestDatabase,
   seedClub,
@@ -492,25 +489,22 @@ describe('the owner app fallback', () => {
   // A stand-in for the web build: these tests are about which addresses get the app, not the app.
   let app: App;
   let database: DatabaseHandle;
-  let webRoot: string;
   const indexHtml = '<!doctype html><title>Carta</title>';
+  const web = useWebRoot({ 'index.html': indexHtml });
   beforeAll(async () => {
-    webRoot = await mkdtemp(path.join(tmpdir(), 'carta-web-'));
-    await writeFile(path.join(webRoot, 'index.html'), indexHtml);
     database = await openTestDatabase();
     app = await buildApp({
       config: testConfig({ SERVE_WEB: 'true' }),
       database,
       appSecret: TEST_APP_SECRET,
       logger: false,
-      webRoot,
+      webRoot: web.path,
     });
     await app.ready();
   });
   afterAll(async () => {
     await app?.close();
     await database?.close();
-    if (webRoot) await rm(webRoot, { recursive: true, force: true });
   });
 
   it.each(['/', '/login', '/clubs/1/menu', '/users/activate?token=abc.def'])(
@@ -607,14 +601,7 @@ describe('sign-up limit', () => {
   it.runIf(testDatabaseKind() === 'postgres')(
     'counts the sign-ups of one address over several server processes on one database',
     async () => {
-      const other = await buildApp({
-        config: testConfig(),
-        database: context.database,
-        appSecret: TEST_APP_SECRET,
-        mailer: createMemoryMailer(),
-        logger: false,
-      });
-      await other.ready();
+      const other = await startSecondApp(context.database);
       try {
         const address = uniqueAddress();
         const statuses: number[] = [];

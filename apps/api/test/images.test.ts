@@ -8,7 +8,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { INCOMING_MAX_AGE_MS, sweepIncomingUploads } from '../src/features/images/incoming-sweep.ts';
 import { createLocalStorage, createS3Storage } from '../src/lib/storage.ts';
-import { present, seedClub, seedOwner, TEST_APP_SECRET, testConfig, useTestApp } from './helpers.ts';
+import { finishUpload, seedOwnerWithClub } from './fixtures.ts';
+import { present, TEST_APP_SECRET, testConfig, useTestApp } from './helpers.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -21,11 +22,7 @@ const photo = (width: number, height: number, format: 'jpeg' | 'png' = 'jpeg') =
 describe('image upload flow', () => {
   const context = useTestApp();
 
-  const setUp = async () => {
-    const owner = await seedOwner(context.database);
-    const club = await seedClub(context.database, owner.account.id);
-    return { owner, club, headers: { authorization: owner.authorization, 'accept-language': 'en' } };
-  };
+  const setUp = () => seedOwnerWithClub(context, { acceptLanguage: 'en' });
 
   const upload = async (
     setup: Awaited<ReturnType<typeof setUp>>,
@@ -33,26 +30,9 @@ describe('image upload flow', () => {
     contentType: 'image/jpeg' | 'image/png' = 'image/jpeg',
     purpose = 'logo',
   ) => {
-    const ticket = await context.app.inject({
-      method: 'POST',
-      url: `/api/v1/clubs/${setup.club.id}/uploads`,
-      headers: setup.headers,
-      payload: { purpose, contentType },
-    });
+    const ticket = await setup.call('POST', '/uploads', { purpose, contentType });
     expect(ticket.statusCode).toBe(201);
-    const { uploadId, uploadUrl } = ticket.json();
-    const put = await context.app.inject({
-      method: 'PUT',
-      url: uploadUrl,
-      headers: { 'content-type': contentType },
-      payload: body,
-    });
-    const complete = await context.app.inject({
-      method: 'POST',
-      url: `/api/v1/clubs/${setup.club.id}/uploads/${uploadId}/complete`,
-      headers: setup.headers,
-    });
-    return { uploadUrl, put, complete };
+    return finishUpload(context.app, setup.call, ticket, body, contentType);
   };
 
   it('stores a JPG re-encoded without metadata, with WebP sizes served for a year, and sets it as logo', async () => {
@@ -108,7 +88,7 @@ describe('image upload flow', () => {
     expect(png.headers['content-type']).toBe('image/png');
   });
 
-  it('judges by content: a GIF or a text file sent as PNG is refused with the spec message', async () => {
+  it('judges by content: a GIF or a text file sent as PNG is refused with the documented message', async () => {
     const setup = await setUp();
     const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: 'blue' } })
       .gif()

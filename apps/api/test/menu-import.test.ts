@@ -5,7 +5,8 @@ import { ALLERGENS } from '@carta/contract/entities';
 import { EXCEL_IMPORT_MAX_ROWS, rowErrorsFromIssues } from '@carta/contract/menu-import';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { demoDinnerSections, present, seedClub, seedOwner, useTestApp } from './helpers.ts';
+import { seedOwnerWithClub } from './fixtures.ts';
+import { demoDinnerSections, present, seedOwner, useTestApp } from './helpers.ts';
 
 type Cell = string | number | null | { formula: string; result?: number };
 
@@ -167,16 +168,10 @@ describe('menu import from Excel', () => {
   const context = useTestApp();
 
   const setUp = async (clubFields: { freeForever?: boolean; menuLanguages?: string[] } = {}) => {
-    const owner = await seedOwner(context.database);
-    const club = await seedClub(context.database, owner.account.id, { freeForever: true, ...clubFields });
-    const headers = { authorization: owner.authorization, 'accept-language': 'en' };
-    const call = (method: 'GET' | 'POST' | 'PATCH', path: string, payload?: object) =>
-      context.app.inject({
-        method,
-        url: `/api/v1/clubs/${club.id}${path}`,
-        headers,
-        ...(payload ? { payload } : {}),
-      });
+    const { owner, club, headers, call } = await seedOwnerWithClub(context, {
+      club: { freeForever: true, ...clubFields },
+      acceptLanguage: 'en',
+    });
     const upload = (
       file: Buffer,
       { dryRun = false, name, language = 'en' }: { dryRun?: boolean; name?: string; language?: string } = {},

@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_DINNER } from '../scripts/demo-menu.ts';
 import { clubs, themes } from '../src/db/schema.ts';
 import { type PdfMenu, renderMenuPdf } from '../src/features/menu-pdf/pdf-document.ts';
-import { demoDinnerSections, seedClub, seedOwner, uniqueAddress, useTestApp } from './helpers.ts';
+import { addTable, type ClubFields, finishUpload, seedOwnerWithClub } from './fixtures.ts';
+import { demoDinnerSections, seedOwner, uniqueAddress, useTestApp } from './helpers.ts';
 import { seedSubscription } from './seed-subscription.ts';
 
 // The printed menu (issue 14): read back with pdfjs, as a person reading the printout would.
@@ -87,16 +88,18 @@ const fillOperator = (hex: string) =>
 describe('menu PDF', () => {
   const context = useTestApp();
 
-  const setUp = async (clubFields: Parameters<typeof seedClub>[2] = {}) => {
-    const owner = await seedOwner(context.database);
-    const club = await seedClub(context.database, owner.account.id, {
-      name: 'Osteria Blu',
-      freeForever: true,
-      translationsEnabled: true,
-      menuLanguages: ['en'],
-      displayPhone: '+39 02 123456',
-      displayEmail: 'ciao@osteriablu.it',
-      ...clubFields,
+  const setUp = async (clubFields: ClubFields = {}) => {
+    const { owner, club, headers, call } = await seedOwnerWithClub(context, {
+      club: {
+        name: 'Osteria Blu',
+        freeForever: true,
+        translationsEnabled: true,
+        menuLanguages: ['en'],
+        displayPhone: '+39 02 123456',
+        displayEmail: 'ciao@osteriablu.it',
+        ...clubFields,
+      },
+      acceptLanguage: 'it',
     });
     const [theme] = await context.database.db
       .insert(themes)
@@ -120,14 +123,6 @@ describe('menu PDF', () => {
       .update(clubs)
       .set({ themeId: theme?.id ?? null })
       .where(eq(clubs.id, club.id));
-    const headers = { authorization: owner.authorization, 'accept-language': 'it' };
-    const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', path: string, payload?: object) =>
-      context.app.inject({
-        method,
-        url: `/api/v1/clubs/${club.id}${path}`,
-        headers,
-        ...(payload ? { payload } : {}),
-      });
     const created = await call('POST', '/menu', dinner());
     expect(created.statusCode).toBe(201);
     const menu = created.json() as { id: number };
@@ -304,33 +299,15 @@ describe('menu PDF', () => {
   });
 
   it('prints the club logo when it has one', async () => {
-    const { pdf, club, owner } = await setUp();
+    const { pdf, club, owner, call } = await setUp();
     const logo = await sharp({
       create: { width: 400, height: 400, channels: 3, background: { r: 20, g: 120, b: 200 } },
     })
       .png()
       .toBuffer();
     const headers = { authorization: owner.authorization };
-    const ticket = await context.app.inject({
-      method: 'POST',
-      url: `/api/v1/clubs/${club.id}/uploads`,
-      headers,
-      payload: { purpose: 'logo', contentType: 'image/png' },
-    });
-    const { uploadId, uploadUrl } = ticket.json();
-    await context.app.inject({
-      method: 'PUT',
-      url: uploadUrl,
-      headers: { 'content-type': 'image/png' },
-      payload: logo,
-    });
-    const image = (
-      await context.app.inject({
-        method: 'POST',
-        url: `/api/v1/clubs/${club.id}/uploads/${uploadId}/complete`,
-        headers,
-      })
-    ).json();
+    const ticket = await call('POST', '/uploads', { purpose: 'logo', contentType: 'image/png' });
+    const image = (await finishUpload(context.app, call, ticket, logo, 'image/png')).complete.json();
     const before = (await pdf()).rawPayload;
     expect(before.toString('latin1')).not.toContain('/Subtype /Image');
     const patched = await context.app.inject({
@@ -346,8 +323,7 @@ describe('menu PDF', () => {
 
   it('gives guests the PDF of the menu their table shows, only when the club offers it', async () => {
     const { club, call, menu } = await setUp();
-    const { tables } = (await call('PUT', '/tables', { tables: [{ name: '7' }] })).json();
-    const table = tables[0] as { id: number };
+    const table = await addTable(call);
     const address = uniqueAddress();
     const guest = (path: string, headers: Record<string, string> = {}) =>
       context.app.inject({ method: 'GET', url: path, remoteAddress: address, headers });

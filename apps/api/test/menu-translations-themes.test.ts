@@ -1,22 +1,13 @@
-import { contrastRatio, THEME_CONTRAST_PAIRS } from '@carta/contract/themes';
+import { contrastRatio, MIN_TEXT_CONTRAST, THEME_CONTRAST_PAIRS } from '@carta/contract/themes';
 import { describe, expect, it } from 'vitest';
-import { CUSTOM_THEME, seedClub, seedOwner, useTestApp } from './helpers.ts';
+import { seedOwnerWithClub } from './fixtures.ts';
+import { CUSTOM_THEME, useTestApp } from './helpers.ts';
 
 describe('menu translations and themes', () => {
   const context = useTestApp();
 
-  const setUp = async (clubFields: { freeForever?: boolean; menuLanguages?: string[] } = {}) => {
-    const owner = await seedOwner(context.database);
-    const club = await seedClub(context.database, owner.account.id, clubFields);
-    const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', path: string, payload?: object) =>
-      context.app.inject({
-        method,
-        url: `/api/v1/clubs/${club.id}${path}`,
-        headers: { authorization: owner.authorization, 'accept-language': 'en' },
-        ...(payload ? { payload } : {}),
-      });
-    return { club, call };
-  };
+  const setUp = (clubFields: { freeForever?: boolean; menuLanguages?: string[] } = {}) =>
+    seedOwnerWithClub(context, { club: clubFields, acceptLanguage: 'en' });
 
   it("lists every text with its translations in the club's languages and reports progress", async () => {
     const { call } = await setUp();
@@ -128,7 +119,7 @@ describe('menu translations and themes', () => {
         expect(
           contrastRatio(theme[foreground], theme[background]),
           `${theme.name} ${foreground}`,
-        ).toBeGreaterThanOrEqual(4.5);
+        ).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
     }
     // A club or a menu may use a standard theme on the Free plan.
     const patched = await call('PATCH', '', { themeId: themes[1].id });

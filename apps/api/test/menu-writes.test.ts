@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { banners, schedulings } from '../src/db/schema.ts';
-import { seedClub, seedOwner, testDatabaseKind, useTestApp } from './helpers.ts';
+import { seedOwnerWithClub } from './fixtures.ts';
+import { testDatabaseKind, useTestApp } from './helpers.ts';
 
 // The builder's writes cost a bounded number of statements whatever the menu's size (set-based writes).
 // Per-row code fails these at once: it duplicated this 120-item menu in about 370 statements and moved
@@ -91,16 +92,11 @@ describe('set-based menu writes', () => {
   const context = useTestApp();
 
   const setUp = async () => {
-    const owner = await seedOwner(context.database);
-    const club = await seedClub(context.database, owner.account.id, { freeForever: true });
+    const owner = await seedOwnerWithClub(context, { club: { freeForever: true } });
+    /** The owner's request, with how many statements the database ran for it. */
     const call = async (method: 'GET' | 'POST' | 'PUT', path: string, payload?: object) => {
       const before = context.database.statements();
-      const response = await context.app.inject({
-        method,
-        url: `/api/v1/clubs/${club.id}${path}`,
-        headers: { authorization: owner.authorization },
-        ...(payload ? { payload } : {}),
-      });
+      const response = await owner.call(method, path, payload);
       return { response, statements: context.database.statements() - before };
     };
     return { call };

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accounts } from '../src/db/schema.ts';
-import { seedClub, seedOwner, useTestApp } from './helpers.ts';
+import { seedOwnerWithClub } from './fixtures.ts';
+import { useTestApp } from './helpers.ts';
 
 type Item = { id: number; name: string; position: number; outOfStock: boolean; disabled: boolean };
 type Section = { id: number; name: string; position: number; items: Item[]; disabled: boolean };
@@ -16,18 +17,8 @@ const twoOf = <Entry>(list: Entry[]): [Entry, Entry] => {
 describe('menus, categories and items', () => {
   const context = useTestApp();
 
-  const setUp = async (clubFields: { freeForever?: boolean } = {}) => {
-    const owner = await seedOwner(context.database);
-    const club = await seedClub(context.database, owner.account.id, clubFields);
-    const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: object) =>
-      context.app.inject({
-        method,
-        url: `/api/v1/clubs/${club.id}${path}`,
-        headers: { authorization: owner.authorization, 'accept-language': 'en' },
-        ...(payload ? { payload } : {}),
-      });
-    return { owner, club, call };
-  };
+  const setUp = (clubFields: { freeForever?: boolean } = {}) =>
+    seedOwnerWithClub(context, { club: clubFields, acceptLanguage: 'en' });
 
   const dinner = {
     name: 'Cena',
@@ -120,7 +111,7 @@ describe('menus, categories and items', () => {
     ]);
   });
 
-  it('keeps the limits of spec §5 for menus and items, and changes nothing on a refusal', async () => {
+  it('keeps the limits of menus and items, and changes nothing on a refusal', async () => {
     const { call } = await setUp();
     const refused = [
       [

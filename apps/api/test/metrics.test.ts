@@ -1,19 +1,17 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
+import { useWebRoot } from './fixtures.ts';
 import { openTestDatabase, TEST_APP_SECRET, testConfig } from './helpers.ts';
 import { waitFor } from './server-process.ts';
 
 const TOKEN = 'metrics-token-0123456789abcdef';
 
 describe('metrics', () => {
-  let webRoot: string;
   let database: DatabaseHandle;
   const apps: App[] = [];
   const indexHtml = '<!doctype html><title>Carta</title>';
+  const web = useWebRoot({ 'index.html': indexHtml });
 
   /** An app serving a stand-in owner app, as production does, so /metrics must not fall into it. */
   const appWith = async (
@@ -27,7 +25,7 @@ describe('metrics', () => {
       appSecret: TEST_APP_SECRET,
       isRunningJobs,
       logger: false,
-      webRoot,
+      webRoot: web.path,
     });
     apps.push(app);
     await app.ready();
@@ -38,14 +36,11 @@ describe('metrics', () => {
     app.inject({ method: 'GET', url: '/metrics', headers: authorization ? { authorization } : {} });
 
   beforeAll(async () => {
-    webRoot = await mkdtemp(path.join(tmpdir(), 'carta-web-'));
-    await writeFile(path.join(webRoot, 'index.html'), indexHtml);
     database = await openTestDatabase();
   });
   afterAll(async () => {
     for (const app of apps) await app.close();
     await database?.close();
-    if (webRoot) await rm(webRoot, { recursive: true, force: true });
   });
 
   it('answer 401 in the API error shape to an anonymous caller and to a wrong token', async () => {

@@ -6,7 +6,8 @@ import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
 import { rateLimits } from '../src/db/schema.ts';
 import { MAX_FAILURES_PER_ADDRESS } from '../src/features/accounts/attempts.ts';
 import { hashAddress } from '../src/lib/rate-limits.ts';
-import { GUEST_CACHE_CONTROL } from '../src/plugins/guest-cache.ts';
+import { GUEST_CACHE_CONTROL } from '../src/plugins/guest-answers.ts';
+import { ONE_DISH_DINNER } from './fixtures.ts';
 import {
   createThrowawayPostgres,
   present,
@@ -104,10 +105,7 @@ describe.runIf(isPostgres)(TITLE, () => {
     const tables = await a.owner('PUT', '/tables', { tables: [{ name: 'Tavolo 7' }] });
     expect(tables.status).toBe(200);
     tableId = present(((await tables.json()) as { tables: { id: number }[] }).tables[0], 'a table').id;
-    const created = await a.owner('POST', '/menu', {
-      name: 'Cena',
-      sections: [{ name: 'Primi', items: [{ name: 'Carbonara', price: 12 }] }],
-    });
+    const created = await a.owner('POST', '/menu', ONE_DISH_DINNER);
     expect(created.status).toBe(201);
     menu = (await created.json()) as typeof menu;
   }, 240_000);

@@ -5,6 +5,7 @@ import { clubs, pageViewDays, pageViews } from '../src/db/schema.ts';
 import { viewCounts } from '../src/features/clubs/club-store.ts';
 import { detailCutoff, rollUpPageViews } from '../src/features/clubs/page-view-rollup.ts';
 import { FLUSH_BATCH_ROWS } from '../src/plugins/page-views.ts';
+import { seedOwnerWithClub } from './fixtures.ts';
 import { present, seedClub, seedOwner, testDatabaseKind, useTestApp } from './helpers.ts';
 
 const DAY_MS = 86_400_000;
@@ -122,15 +123,7 @@ describe('page view rollup', () => {
   const context = useTestApp();
 
   const setUp = async () => {
-    const owner = await seedOwner(context.database);
-    const club = await seedClub(context.database, owner.account.id, { freeForever: true });
-    const call = (method: 'GET' | 'POST', path: string, payload?: object) =>
-      context.app.inject({
-        method,
-        url: `/api/v1/clubs/${club.id}${path}`,
-        headers: { authorization: owner.authorization },
-        ...(payload ? { payload } : {}),
-      });
+    const { club, call } = await seedOwnerWithClub(context, { club: { freeForever: true } });
     const dinner: { id: number } = (await call('POST', '/menu', { name: 'Cena' })).json();
     const drinks: { id: number } = (await call('POST', '/menu', { name: 'Drink' })).json();
     return { club, call, dinner, drinks };

@@ -12,7 +12,8 @@ import { addresses, brands, clubs, paymentPlans } from '../src/db/schema.ts';
 import { type PaymentStateInputs, paymentState } from '../src/features/billing/payment-state.ts';
 import { billingCountryOf, isReverseCharge } from '../src/features/billing/tax.ts';
 import { firstOrThrow } from '../src/lib/db-errors.ts';
-import { present, seedClub, seedOwner, useTestApp } from './helpers.ts';
+import { seedOwnerWithClub } from './fixtures.ts';
+import { present, seedOwner, useTestApp } from './helpers.ts';
 import { paidUntil, seedSubscription } from './seed-subscription.ts';
 
 const DAY_MS = 86_400_000;
@@ -208,12 +209,13 @@ describe('payments plans API', () => {
   const setUp = async (
     fields: { country?: string; billing?: string; vatNumber?: string; freeForever?: boolean } = {},
   ) => {
-    const owner = await seedOwner(context.database);
-    const club = await seedClub(context.database, owner.account.id, {
-      ...(fields.country ? { addressId: await addressIn(fields.country) } : {}),
-      ...(fields.billing ? { billingAddressId: await addressIn(fields.billing) } : {}),
-      ...(fields.vatNumber ? { vatNumber: fields.vatNumber } : {}),
-      freeForever: fields.freeForever ?? false,
+    const { owner, club } = await seedOwnerWithClub(context, {
+      club: {
+        ...(fields.country ? { addressId: await addressIn(fields.country) } : {}),
+        ...(fields.billing ? { billingAddressId: await addressIn(fields.billing) } : {}),
+        ...(fields.vatNumber ? { vatNumber: fields.vatNumber } : {}),
+        freeForever: fields.freeForever ?? false,
+      },
     });
     const get = (path: string, authorization = owner.authorization) =>
       context.app.inject({

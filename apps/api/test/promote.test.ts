@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { brands, clubs, itemPromotions } from '../src/db/schema.ts';
-import { CUSTOM_THEME, seedClub, seedOwner, useTestApp } from './helpers.ts';
+import { type ClubFields, seedOwnerWithClub } from './fixtures.ts';
+import { CUSTOM_THEME, useTestApp } from './helpers.ts';
 import { seedSubscription } from './seed-subscription.ts';
 
 // PATCH /clubs/{clubId}/promote (issue 14): branded items become Suggested and first in their category;
@@ -36,18 +37,7 @@ const menuWithBrandedItems = {
 describe('promoting a sponsoring brand', () => {
   const context = useTestApp();
 
-  const setUp = async (fields: Partial<typeof clubs.$inferInsert> = { freeForever: true }) => {
-    const owner = await seedOwner(context.database);
-    const club = await seedClub(context.database, owner.account.id, fields);
-    const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT', path: string, payload?: object) =>
-      context.app.inject({
-        method,
-        url: `/api/v1/clubs/${club.id}${path}`,
-        headers: { authorization: owner.authorization },
-        ...(payload ? { payload } : {}),
-      });
-    return { owner, club, call };
-  };
+  const setUp = (fields: ClubFields = { freeForever: true }) => seedOwnerWithClub(context, { club: fields });
 
   const orderOf = async (call: Awaited<ReturnType<typeof setUp>>['call'], menuId: number) => {
     const menu: { sections: Section[] } = (await call('GET', `/menu/${menuId}`)).json();

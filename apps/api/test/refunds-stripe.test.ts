@@ -1,17 +1,18 @@
 import { FIRST_PAYMENT_TIMEOUT_DAYS } from '@carta/contract/subscription-rules';
-import { and, eq } from 'drizzle-orm';
-import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../src/app.ts';
-import type { DatabaseHandle } from '../src/db/client.ts';
-import { charges, creditNotes, paymentPlans, refunds } from '../src/db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { charges, creditNotes, refunds } from '../src/db/schema.ts';
 import { runDueJobs } from '../src/features/billing/billing-service.ts';
 import { resendStaleRefunds } from '../src/features/billing/refund-retries.ts';
-import { createStripeProvider } from '../src/features/billing/stripe-provider.ts';
-import { firstOrThrow } from '../src/lib/db-errors.ts';
 import { createMemoryMailer } from '../src/lib/mailer.ts';
-import { type FakeStripe, startFakeStripe } from './fake-stripe.ts';
-import { openTestDatabase, present, seedClub, seedOwner, TEST_APP_SECRET, testConfig } from './helpers.ts';
+import {
+  italianMonthlyPlan,
+  saveStripeCard,
+  seedOwnerWithClub,
+  stripeWebhook,
+  useStripeApp,
+} from './fixtures.ts';
+import { present, seedOwner } from './helpers.ts';
 
 // Refunds on Stripe (docs/decisions/0063-refunds-and-credit-notes.md), the official SDK against the local
 // fake: refunds made with the PaymentIntent and the idempotency key `refund-<id>`, refunds Stripe settles
@@ -22,95 +23,31 @@ const WEBHOOK_SECRET = 'whsec_carta_refund_test';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe('refunds on Stripe', () => {
-  let fake: FakeStripe;
-  let app: App;
-  let database: DatabaseHandle;
   const mailer = createMemoryMailer();
-
-  beforeAll(async () => {
-    fake = await startFakeStripe();
-    database = await openTestDatabase();
-    app = await buildApp({
-      config: testConfig(),
-      database,
-      appSecret: TEST_APP_SECRET,
-      mailer,
-      paymentProvider: createStripeProvider({
-        secretKey: fake.secretKey,
-        publishableKey: 'pk_test_carta',
-        webhookSecret: WEBHOOK_SECRET,
-        host: fake.host,
-        port: fake.port,
-        protocol: 'http',
-      }),
-      isRunningJobs: false,
-      logger: false,
-    });
-    await app.ready();
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-    await fake?.close();
-  });
-
-  const monthlyPlan = async () =>
-    firstOrThrow(
-      await database.db
-        .select()
-        .from(paymentPlans)
-        .where(
-          and(
-            eq(paymentPlans.isoCountryCode, 'IT'),
-            eq(paymentPlans.months, 1),
-            eq(paymentPlans.enabled, true),
-          ),
-        ),
-      'plan',
-    );
+  const context = useStripeApp(WEBHOOK_SECRET, mailer);
 
   const setUp = async (cardNumber = '4242424242424242') => {
-    const owner = await seedOwner(database);
-    const club = await seedClub(database, owner.account.id);
-    const call = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
-      app.inject({
-        method,
-        url: `${API}/clubs/${club.id}${url}`,
-        headers: { authorization: owner.authorization },
-        ...(payload ? { payload } : {}),
-      });
-    const setup = (await call('GET', '/payments/setup')).json();
-    fake.confirmSetup(setup.setupId, cardNumber);
-    expect((await call('POST', '/payment-methods', { setupId: setup.setupId })).statusCode).toBe(201);
+    const { owner, club, call } = await seedOwnerWithClub(context);
+    expect((await saveStripeCard(context.fake, call, cardNumber)).saved.statusCode).toBe(201);
     const subscribed = (
       await call('POST', '/subscription', { paymentPlanId: (await monthlyPlan()).id })
     ).json();
-    const [charge] = await database.db.select().from(charges).where(eq(charges.clubId, club.id));
+    const [charge] = await context.database.db.select().from(charges).where(eq(charges.clubId, club.id));
     return { owner, club, call, subscribed, charge: present(charge, 'the charge') };
   };
 
+  const monthlyPlan = () => italianMonthlyPlan(context.database);
+  const webhook = (event: object) => stripeWebhook(context.app, event, WEBHOOK_SECRET);
+
   const adminCall = async () => {
-    const admin = await seedOwner(database, { isAdmin: true });
+    const admin = await seedOwner(context.database, { isAdmin: true });
     return (clubId: number, chargeId: number, amountCents: number) =>
-      app.inject({
+      context.app.inject({
         method: 'POST',
         url: `${API}/admin/clubs/${clubId}/charges/${chargeId}/refunds`,
         headers: { authorization: admin.authorization, 'accept-language': 'en' },
         payload: { amountCents, note: null },
       });
-  };
-
-  const webhook = (event: object) => {
-    const payload = JSON.stringify(event);
-    return app.inject({
-      method: 'POST',
-      url: `${API}/payments/webhook`,
-      headers: {
-        'content-type': 'application/json',
-        'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
-      },
-      payload,
-    });
   };
 
   const refundEvent = (
@@ -134,7 +71,7 @@ describe('refunds on Stripe', () => {
   });
 
   const refundRows = (chargeId: number) =>
-    database.db.select().from(refunds).where(eq(refunds.chargeId, chargeId));
+    context.database.db.select().from(refunds).where(eq(refunds.chargeId, chargeId));
 
   it('refunds in parts with the PaymentIntent and an idempotency key per refund', async () => {
     const { club, call, charge } = await setUp();
@@ -146,7 +83,7 @@ describe('refunds on Stripe', () => {
     expect(second).toMatchObject({ status: 'succeeded', amountCents: 1318 });
     expect((await refund(club.id, charge.id, 1)).json().code).toBe('REFUND_TOO_LARGE');
 
-    const sent = fake.refunds.filter((entry) => entry.paymentIntent === charge.providerPaymentId);
+    const sent = context.fake.refunds.filter((entry) => entry.paymentIntent === charge.providerPaymentId);
     expect(sent).toEqual([
       expect.objectContaining({
         amount: 1000,
@@ -164,16 +101,16 @@ describe('refunds on Stripe', () => {
   it('waits for refund.updated when Stripe answers pending, acting on the event once', async () => {
     const { owner, club, call, charge } = await setUp();
     const refund = await adminCall();
-    fake.settleNextRefundsAs('pending');
+    context.fake.settleNextRefundsAs('pending');
     const answer = await refund(club.id, charge.id, 2318);
-    fake.settleNextRefundsAs('succeeded');
+    context.fake.settleNextRefundsAs('succeeded');
     expect(answer.json()).toMatchObject({ status: 'pending', creditNote: null });
     // One refund in flight per charge.
     expect((await refund(club.id, charge.id, 100)).json().code).toBe('REFUND_IN_PROGRESS');
     expect((await call('GET', '/credit-notes')).json()).toEqual([]);
 
     const made = present(
-      fake.refunds.find((entry) => entry.paymentIntent === charge.providerPaymentId),
+      context.fake.refunds.find((entry) => entry.paymentIntent === charge.providerPaymentId),
       'the refund at the fake',
     );
     const event = refundEvent('refund.updated', made, 'succeeded');
@@ -181,9 +118,9 @@ describe('refunds on Stripe', () => {
     expect((await webhook(event)).statusCode).toBe(200);
     const [row] = await refundRows(charge.id);
     expect(present(row, 'the refund')).toMatchObject({ status: 'succeeded', providerRefundId: made.id });
-    expect(await database.db.select().from(creditNotes).where(eq(creditNotes.clubId, club.id))).toHaveLength(
-      1,
-    );
+    expect(
+      await context.database.db.select().from(creditNotes).where(eq(creditNotes.clubId, club.id)),
+    ).toHaveLength(1);
     expect(mailer.sent.filter((mail) => mail.to === owner.account.email).at(-1)?.subject).toContain(
       'ti abbiamo rimborsato',
     );
@@ -192,11 +129,11 @@ describe('refunds on Stripe', () => {
   it('records the reason of a refund Stripe fails later, with no credit note', async () => {
     const { club, charge } = await setUp();
     const refund = await adminCall();
-    fake.settleNextRefundsAs('pending');
+    context.fake.settleNextRefundsAs('pending');
     await refund(club.id, charge.id, 2318);
-    fake.settleNextRefundsAs('succeeded');
+    context.fake.settleNextRefundsAs('succeeded');
     const made = present(
-      fake.refunds.find((entry) => entry.paymentIntent === charge.providerPaymentId),
+      context.fake.refunds.find((entry) => entry.paymentIntent === charge.providerPaymentId),
       'the refund at the fake',
     );
     await webhook(refundEvent('refund.failed', made, 'failed', 'expired_or_canceled_card'));
@@ -205,10 +142,12 @@ describe('refunds on Stripe', () => {
       status: 'failed',
       errorMessage: 'expired_or_canceled_card',
     });
-    expect(await database.db.select().from(creditNotes).where(eq(creditNotes.clubId, club.id))).toEqual([]);
-    const admin = await seedOwner(database, { isAdmin: true });
+    expect(
+      await context.database.db.select().from(creditNotes).where(eq(creditNotes.clubId, club.id)),
+    ).toEqual([]);
+    const admin = await seedOwner(context.database, { isAdmin: true });
     const payments = (
-      await app.inject({
+      await context.app.inject({
         method: 'GET',
         url: `${API}/admin/clubs/${club.id}/payments`,
         headers: { authorization: admin.authorization },
@@ -225,14 +164,14 @@ describe('refunds on Stripe', () => {
     const { club, charge } = await setUp();
     const refund = await adminCall();
     // The SDK's own resend fails too.
-    fake.failNextRequests(2);
+    context.fake.failNextRequests(2);
     const answer = await refund(club.id, charge.id, 2318);
     expect(answer.json()).toMatchObject({ status: 'pending' });
     const id = answer.json().id as number;
-    await resendStaleRefunds(app.billing, new Date(Date.now() + 11 * 60 * 1000));
+    await resendStaleRefunds(context.app.billing, new Date(Date.now() + 11 * 60 * 1000));
     const [row] = await refundRows(charge.id);
     expect(present(row, 'the refund')).toMatchObject({ status: 'succeeded' });
-    const made = fake.refunds.filter((entry) => entry.paymentIntent === charge.providerPaymentId);
+    const made = context.fake.refunds.filter((entry) => entry.paymentIntent === charge.providerPaymentId);
     expect(made).toHaveLength(1);
     expect(made[0]?.idempotencyKey).toBe(`refund-${id}`);
   });
@@ -240,10 +179,10 @@ describe('refunds on Stripe', () => {
   it('gives back on its own a payment confirmed after the first payment was given up', async () => {
     const { owner, club, call, subscribed, charge } = await setUp('4000002760003184');
     const action = present(subscribed.action, 'an action');
-    await runDueJobs(app.billing, new Date(Date.now() + (FIRST_PAYMENT_TIMEOUT_DAYS + 1) * DAY_MS));
+    await runDueJobs(context.app.billing, new Date(Date.now() + (FIRST_PAYMENT_TIMEOUT_DAYS + 1) * DAY_MS));
     expect((await call('GET', '/payments/plans/current')).json()).toMatchObject({ kind: 'free' });
     // The owner authenticates it in the browser a week late; Stripe says so with its event.
-    fake.succeedPayment(action.paymentId);
+    context.fake.succeedPayment(action.paymentId);
     const succeeded = await webhook({
       id: `evt_${club.id}_late`,
       object: 'event',
@@ -258,7 +197,7 @@ describe('refunds on Stripe', () => {
       },
     });
     expect(succeeded.statusCode).toBe(200);
-    expect(fake.refunds.filter((entry) => entry.paymentIntent === action.paymentId)).toEqual([
+    expect(context.fake.refunds.filter((entry) => entry.paymentIntent === action.paymentId)).toEqual([
       expect.objectContaining({
         amount: 2318,
         reason: null,

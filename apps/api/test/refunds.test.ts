@@ -1,21 +1,15 @@
+import { randomInt } from 'node:crypto';
 import { formatCents } from '@carta/contract/payments';
 import { FIRST_PAYMENT_TIMEOUT_DAYS } from '@carta/contract/subscription-rules';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import {
-  accounts,
-  auditLog,
-  charges,
-  creditNotes,
-  invoices,
-  refunds,
-  subscriptions,
-} from '../src/db/schema.ts';
+import { auditLog, charges, creditNotes, invoices, refunds, subscriptions } from '../src/db/schema.ts';
 import { runDueJobs } from '../src/features/billing/billing-service.ts';
 import { splitGross } from '../src/features/billing/invoice-store.ts';
 import type { SandboxProvider } from '../src/features/billing/sandbox-provider.ts';
 import { firstOrThrow } from '../src/lib/db-errors.ts';
-import { present, seedClub, seedOwner, useTestApp } from './helpers.ts';
+import { saveSandboxCard, seedOwnerWithClub } from './fixtures.ts';
+import { present, seedOwner, useTestApp } from './helpers.ts';
 import { italianPlan } from './seed-subscription.ts';
 
 // Refunds and credit notes through the sandbox provider (docs/decisions/0063-refunds-and-credit-notes.md):
@@ -34,30 +28,20 @@ describe('refunds and credit notes (sandbox)', () => {
   const planOf = (months: 1 | 12) => italianPlan(db(), months);
 
   /** A club of a new owner, with a saved card; `language` is the owner's. */
-  const setUp = async ({ cardNumber = '4242424242424242', language = 'it' } = {}) => {
-    const owner = await seedOwner(context.database);
-    await db().update(accounts).set({ language }).where(eq(accounts.id, owner.account.id));
-    const club = await seedClub(context.database, owner.account.id, { name: `Osteria ${owner.account.id}` });
-    const call = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
-      context.app.inject({
-        method,
-        url: `${API}/clubs/${club.id}${url}`,
-        headers: { authorization: owner.authorization, 'accept-language': 'en' },
-        ...(payload ? { payload } : {}),
-      });
-    const setup = (await call('GET', '/payments/setup')).json();
-    const confirmed = await context.app.inject({
-      method: 'POST',
-      url: `${API}/payments/sandbox/setups/${setup.setupId}/confirm`,
-      payload: { clientSecret: setup.clientSecret, cardNumber, expMonth: 12, expYear: 2034, cvc: '123' },
+  const setUp = async ({ cardNumber = '4242424242424242', language = 'it' as 'it' | 'en' } = {}) => {
+    const { owner, club, call } = await seedOwnerWithClub(context, {
+      club: { name: `Osteria ${randomInt(1e6)}` },
+      acceptLanguage: 'en',
+      accountLanguage: language,
     });
+    const { confirmed, saved } = await saveSandboxCard(context.app, call, { cardNumber });
     expect(confirmed.statusCode).toBe(204);
-    expect((await call('POST', '/payment-methods', { setupId: setup.setupId })).statusCode).toBe(201);
+    expect(saved.statusCode).toBe(201);
     return { owner, club, call };
   };
 
   /** A club that paid the monthly plan (23,18 €): its charge and invoice. */
-  const paidClub = async (options: { language?: string } = {}) => {
+  const paidClub = async (options: { language?: 'it' | 'en' } = {}) => {
     const context = await setUp(options);
     const paid = await context.call('POST', '/subscription', { paymentPlanId: (await planOf(1)).id });
     expect(paid.json().state).toMatchObject({ kind: 'paid', isSmart: true });
@@ -345,7 +329,7 @@ describe('refunds and credit notes (sandbox)', () => {
   });
 
   /** A first payment the bank asks to authenticate: the club waits for it. */
-  const pendingFirstPayment = async (language: string) => {
+  const pendingFirstPayment = async (language: 'it' | 'en') => {
     const context = await setUp({ cardNumber: '4000002760003184', language });
     const result = (
       await context.call('POST', '/subscription', { paymentPlanId: (await planOf(1)).id })

@@ -1,10 +1,8 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
 import { headerOptionsOf, permissionsPolicyOf, surfaceOf } from '../src/plugins/security-headers.ts';
+import { useWebRoot } from './fixtures.ts';
 import { openTestDatabase, seedClub, seedOwner, TEST_APP_SECRET, testConfig, useTestApp } from './helpers.ts';
 
 type Headers = Record<string, unknown>;
@@ -217,11 +215,11 @@ describe('security headers', () => {
 });
 
 describe('security headers of the owner app', () => {
-  let webRoot: string;
   let database: DatabaseHandle;
   const apps: App[] = [];
   const indexHtml =
     '<!doctype html><title>Carta</title><script type="module" src="/assets/index.js"></script>';
+  const web = useWebRoot({ 'index.html': indexHtml });
 
   const appWith = async (overrides: Record<string, string> = {}) => {
     const app = await buildApp({
@@ -229,7 +227,7 @@ describe('security headers of the owner app', () => {
       database,
       appSecret: TEST_APP_SECRET,
       logger: false,
-      webRoot,
+      webRoot: web.path,
     });
     apps.push(app);
     await app.ready();
@@ -237,14 +235,11 @@ describe('security headers of the owner app', () => {
   };
 
   beforeAll(async () => {
-    webRoot = await mkdtemp(path.join(tmpdir(), 'carta-web-'));
-    await writeFile(path.join(webRoot, 'index.html'), indexHtml);
     database = await openTestDatabase();
   });
   afterAll(async () => {
     for (const app of apps) await app.close();
     await database?.close();
-    if (webRoot) await rm(webRoot, { recursive: true, force: true });
   });
 
   it('never let the owner app be framed, and allow it only its own files, blob: images and emotion styles', async () => {

@@ -2,8 +2,8 @@ import { inflateSync } from 'node:zlib';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { clubs } from '../src/db/schema.ts';
-import { seedClub, seedOwner, testDatabaseKind, useTestApp } from './helpers.ts';
+import { type ClubFields, seedOwnerWithClub } from './fixtures.ts';
+import { testDatabaseKind, useTestApp } from './helpers.ts';
 import { seedSubscription } from './seed-subscription.ts';
 
 /** The text lines of a PDFKit file: its deflated page streams, each TJ array's hex strings joined. */
@@ -31,16 +31,11 @@ describe('tables, zones, schedules, the public table view and QR codes', () => {
   const context = useTestApp();
   afterEach(() => vi.useRealTimers());
 
-  const setUp = async (clubFields: Partial<typeof clubs.$inferInsert> = {}) => {
-    const owner = await seedOwner(context.database);
-    const club = await seedClub(context.database, owner.account.id, { freeForever: true, ...clubFields });
-    const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: object) =>
-      context.app.inject({
-        method,
-        url: `/api/v1/clubs/${club.id}${path}`,
-        headers: { authorization: owner.authorization, 'accept-language': 'en' },
-        ...(payload ? { payload } : {}),
-      });
+  const setUp = async (clubFields: ClubFields = {}) => {
+    const { club, call } = await seedOwnerWithClub(context, {
+      club: { freeForever: true, ...clubFields },
+      acceptLanguage: 'en',
+    });
     const guest = (tableId: number) =>
       context.app.inject({ method: 'GET', url: `/api/v1/clubs/${club.id}/menu/tables/${tableId}` });
     return { club, call, guest };

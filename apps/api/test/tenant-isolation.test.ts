@@ -140,7 +140,7 @@ describe('tenant isolation', () => {
     'POST /api/v1/payments/webhook',
     'POST /api/v1/users',
     'POST /api/v1/users/activate/resend',
-    // The authenticator's first code, a lost one's reset and a new one's enrolment (0051).
+    // The authenticator's first code, a lost one's reset and a new one's enrolment (0051, 0072).
     'POST /api/v1/users/authenticator/reset',
     'POST /api/v1/users/authenticator/reset/confirm',
     'POST /api/v1/users/totp/confirm',

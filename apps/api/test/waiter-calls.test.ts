@@ -1,18 +1,16 @@
-import { randomInt } from 'node:crypto';
 import { WAITER_CALL_COOLDOWN_SECONDS, WAITER_CALL_EXPIRY_MINUTES } from '@carta/contract/waiter-call-rules';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../src/app.ts';
+import type { App } from '../src/app.ts';
 import { rateLimits, waiterCalls } from '../src/db/schema.ts';
-import { createMemoryMailer } from '../src/lib/mailer.ts';
 import { hashAddress } from '../src/lib/rate-limits.ts';
+import { type ClubFields, putTables, seedOwnerWithClub, startSecondApp } from './fixtures.ts';
 import {
   present,
   seedClub,
   seedOwner,
   serverSentEvents,
   TEST_APP_SECRET,
-  testConfig,
   testDatabaseKind,
   uniqueAddress,
   useTestApp,
@@ -34,29 +32,17 @@ const openStream = async (app: App, path: string, authorization: string) => {
 describe('call waiter', () => {
   const context = useTestApp();
 
-  const setUp = async (clubFields: Parameters<typeof seedClub>[2] = {}) => {
-    const owner = await seedOwner(context.database);
-    const club = await seedClub(context.database, owner.account.id, {
-      freeForever: true,
-      callWaiterEnabled: true,
-      ...clubFields,
+  const setUp = async (clubFields: ClubFields = {}) => {
+    const { owner, club, call } = await seedOwnerWithClub(context, {
+      club: { freeForever: true, callWaiterEnabled: true, ...clubFields },
     });
-    const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', path: string, payload?: object) =>
-      context.app.inject({
-        method,
-        url: `/api/v1/clubs/${club.id}${path}`,
-        headers: { authorization: owner.authorization },
-        ...(payload ? { payload } : {}),
-      });
     const zone = (await call('POST', '/zones', { name: 'Terrazza' })).json();
-    const { tables } = (
-      await call('PUT', '/tables', {
-        tables: [{ name: 'Tavolo 7', tableZoneId: zone.id }, { name: 'Banco' }],
-      })
-    ).json();
-    const [terrace, bar] = tables as { id: number; name: string }[];
+    const [terrace, bar] = await putTables(call, [
+      { name: 'Tavolo 7', tableZoneId: zone.id },
+      { name: 'Banco' },
+    ]);
     // The guest's calls carry no token; each set-up is its own phone (address) for the per-address limit.
-    const phone = `10.${randomInt(255)}.${randomInt(255)}.${randomInt(1, 255)}`;
+    const phone = uniqueAddress();
     const guest = (method: 'GET' | 'POST', tableId: number, address = phone) =>
       context.app.inject({
         method,
@@ -215,14 +201,7 @@ describe('call waiter', () => {
     'limit one address over several server processes on one database',
     async () => {
       const { club, terrace, bar, call } = await setUp();
-      const other = await buildApp({
-        config: testConfig(),
-        database: context.database,
-        appSecret: TEST_APP_SECRET,
-        mailer: createMemoryMailer(),
-        logger: false,
-      });
-      await other.ready();
+      const other = await startSecondApp(context.database);
       try {
         const address = uniqueAddress();
         const answers: number[] = [];
@@ -335,14 +314,7 @@ describe('call waiter', () => {
     'reach a live stream held by another server process (PostgreSQL NOTIFY)',
     async () => {
       const { owner, club, guest, terrace } = await setUp();
-      const other = await buildApp({
-        config: testConfig(),
-        database: context.database,
-        appSecret: TEST_APP_SECRET,
-        mailer: createMemoryMailer(),
-        logger: false,
-      });
-      await other.ready();
+      const other = await startSecondApp(context.database);
       const stream = await openStream(
         other,
         `/api/v1/clubs/${club.id}/waiter-calls/events`,
