@@ -11,7 +11,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../lib/api-client.ts';
 
-// The authenticator beyond the login (decision 0051): the sign-up's first code, a lost one's reset, and
+// The authenticator beyond the login (decisions 0051 and 0072): the sign-up's first code, a lost one's reset, and
 // enrolling a new one once support has reset it.
 
 /** POST /users/totp/confirm: the sign-up's last step checks one code of the scanned secret. */

@@ -7,7 +7,7 @@ type AppErrorBoundaryState = { hasError: boolean };
 /**
  * The last line, for errors the router's errorElement cannot catch (the providers around it, or the
  * error element itself). It cannot trust the theme, the translations or the router, so it leaves with
- * a full page load to /login (spec §2), and uses plain markup if it is already there.
+ * a full page load to /login (docs/product.md, Owner app), and uses plain markup if it is already there.
  */
 export class AppErrorBoundary extends Component<AppErrorBoundaryProps, AppErrorBoundaryState> {
   override state: AppErrorBoundaryState = { hasError: false };

@@ -22,7 +22,7 @@ const ClubRedirect = () => {
 };
 
 /**
- * Around the unknown addresses (router.tsx): the login for a visitor, as spec §2 has it; someone logged in
+ * Around the unknown addresses (router.tsx): the login for a visitor (docs/product.md, Owner app); someone logged in
  * sees the not-found screen, with their clubs, rather than a login form they have no use for.
  */
 export const UnknownPathGate = () => {

@@ -17,7 +17,7 @@ const isChunkLoadError = (error: unknown) =>
     error.message,
   );
 
-/** The router's errorElement: spec §2 sends the user to login whenever a rendering error is caught. */
+/** The router's errorElement: a rendering error sends the user to login (docs/product.md, Owner app). */
 export const RouteErrorRedirect = () => {
   const error = useRouteError();
   const { t } = useTranslation();

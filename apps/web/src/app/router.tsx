@@ -1,9 +1,9 @@
-import type { ComponentType } from 'react';
+// The app's routes, one table: where each address leads, its layout and its loader read best together.
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { CenteredSpinner } from '../components/centered-spinner.tsx';
 import { ErrorScreen } from '../features/static-pages/error-screen.tsx';
-import { loadLaterTexts } from '../lib/i18n.ts';
 import { RequireSession } from './layouts/require-session.tsx';
+import { firstScreen, screen } from './lazy-screen.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RootRedirect, UnknownPathGate } from './root-redirect.tsx';
 import { RouteErrorRedirect } from './route-error-redirect.tsx';
@@ -17,29 +17,6 @@ import {
   qrCodesLoader,
   schedulingsLoader,
 } from './route-loaders.ts';
-
-// Every screen and every layout but the root is its own chunk (route.lazy), so the first visit to /login
-// does not download the menu builder, nor the club frame with its navigation and waiter calls. The
-// router loads a route's layout and screen together, not one after the other.
-
-/**
- * A route's screen from its own chunk, with the texts of every screen (i18n.ts loads them in a chunk of
- * their own) fetched beside it: `load` must stay a literal dynamic import for the bundler.
- */
-const screen =
-  <Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) =>
-  async () => {
-    const [module] = await Promise.all([load(), loadLaterTexts()]);
-    return { Component: module[name] };
-  };
-
-/**
- * A screen or layout a first visit opens (the sign-in pages, the club frame and board, the static pages):
- * its texts ship with the app (locales/text-groups.ts), so it waits for nothing else.
- */
-const firstScreen =
-  <Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) =>
-  async () => ({ Component: (await load())[name] });
 
 const guestPage = firstScreen(
   () => import('../features/guest-pages/guest-page-redirect.tsx'),
@@ -93,7 +70,7 @@ export const routes: RouteObject[] = [
               'AuthenticatorResetLinkScreen',
             ),
           },
-          // A sign-in page too (spec §2: for whoever cannot log in), with their legal links below.
+          // A sign-in page too (docs/product.md, Account deletion: for whoever cannot log in), with their legal links below.
           {
             path: 'account/delete',
             lazy: screen(
@@ -173,7 +150,7 @@ export const routes: RouteObject[] = [
             loader: clubLoader,
             lazy: firstScreen(() => import('./layouts/app-layout.tsx'), 'AppLayout'),
             children: [
-              // Not a screen of spec §2, but the obvious address of a club: its menus.
+              // The obvious address of a club opens its menus (docs/product.md, Owner app).
               { index: true, element: <Navigate to="menu" replace /> },
               {
                 path: 'payment',
@@ -295,7 +272,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      // Spec §2: any unknown path goes to the login; logged in, it is a page not found (with their clubs).
+      // Any unknown path (docs/product.md, Owner app) goes to the login; logged in, it is a page not found (with their clubs).
       {
         element: <UnknownPathGate />,
         children: [

@@ -50,7 +50,7 @@ const components = {
 };
 
 /**
- * Toasts as spec §9 sets them: three at most, no duplicates, 5 s, bottom left, 225/195 ms. It wraps no
+ * Toasts as NOTIFICATIONS sets them (docs/product.md, Owner app): three at most, no duplicates, 5 s, bottom left, 225/195 ms. It wraps no
  * children: notistack's own functions reach it, and lib/snackbar.ts hands them the toasts once it is in.
  */
 export const SnackbarHost = () => {

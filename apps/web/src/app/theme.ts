@@ -4,7 +4,7 @@ import { createTheme } from '@mui/material/styles';
 const wine = { main: '#7a1f3d', light: '#a14a66', dark: '#55102a', contrastText: '#ffffff' };
 const ink = '#241a1e';
 
-// Spec §9: radius 8, light, left to right. A deep wine on warm paper: it reads as a restaurant's
+// Radius 8, light, left to right (docs/product.md, Owner app). A deep wine on warm paper: it reads as a restaurant's
 // menu card rather than as a dashboard.
 export const theme = createTheme({
   direction: THEME.direction,

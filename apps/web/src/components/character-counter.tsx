@@ -1,19 +1,7 @@
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 import { characterCount } from './character-count.ts';
-
-// In pixels: a bare 1 would be MUI's 100%.
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  padding: 0,
-  border: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
+import { visuallyHidden } from './visually-hidden.ts';
 
 /**
  * The one character counter of the owner app, drawn inside a field's helper text: "12/80" on the right,

@@ -7,7 +7,7 @@ import { useGuestPreview } from '../api/get-guest-preview.ts';
 
 /**
  * Opens a table's guest page (the club's first table without `tableId`) as the owner's preview while
- * the club waits for activation (0053): a real link (a new tab, keyboard and middle click alike) to a
+ * the club waits for activation (0073): a real link (a new tab, keyboard and middle click alike) to a
  * short-lived signed address, kept fresh.
  */
 export const GuestPreviewButton = ({

@@ -19,7 +19,7 @@ type TypedConfirmDialogProps = {
   onClose: () => void;
 };
 
-/** Deleting asks to type `elimina` (Italian) or `delete` (English) first (spec §5). */
+/** Deleting asks to type `elimina` (Italian) or `delete` (English) first (docs/product.md, Menus). */
 export const TypedConfirmDialog = ({
   isOpen,
   title,

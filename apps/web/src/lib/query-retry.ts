@@ -1,7 +1,7 @@
 import { QUERY_RETRY } from '@carta/contract/limits';
 import { isClientError } from './api-error.ts';
 
-// Spec §7: queries and mutations retry up to three times, never on a 4xx, waiting 1 s, 2 s, 4 s ...
+// Queries and mutations retry (docs/product.md, Owner app) up to three times, never on a 4xx, waiting 1 s, 2 s, 4 s ...
 // up to 30 s. TanStack Query calls these with the number of failures before the current one (0 first).
 
 export const shouldRetry = (failureCount: number, error: unknown): boolean =>

@@ -1,7 +1,7 @@
 import { LANGUAGE_STORAGE_KEY, SESSION_ADMIN_KEY, SESSION_TOKEN_KEY } from '@carta/contract/limits';
 import { useSyncExternalStore } from 'react';
 
-// The session lives in localStorage exactly as spec §4 says: the token, and the admin flag as the text
+// The session lives in localStorage exactly as docs/product.md (Owner app) says: the token, and the admin flag as the text
 // 'true'/'false'. The store keeps one snapshot object so useSyncExternalStore sees a stable value.
 
 export type Session = {
@@ -50,7 +50,7 @@ export const saveSession = ({ token, isAdmin }: { token: string; isAdmin: boolea
 };
 
 /**
- * Spec §4 clears all of local storage with the session. The chosen interface language is a preference
+ * Logging out clears all of local storage (docs/product.md, Owner app) with the session. The chosen interface language is a preference
  * of the device rather than of the account, so it is written back: logging out must not switch a
  * English-speaking owner back to Italian.
  */

@@ -64,7 +64,7 @@ export const completeUpload = (clubId: string, uploadId: string): Promise<Stored
   });
 
 /**
- * The upload flow of spec §7: a signed address from the API, the image PUT there as it is (binary, its
+ * The upload flow (docs/decisions/0011): a signed address from the API, the image PUT there as it is (binary, its
  * own content type), then the API checks it by content and stores it. The type and size are checked
  * here first only to spare a useless upload; the server decides.
  */

@@ -161,7 +161,7 @@ export const AppLayout = () => {
         </Container>
       </Box>
       {!isDesktop && (
-        // Toasts sit bottom left (spec §9): on phones, above the navigation rather than over it.
+        // Toasts sit bottom left (NOTIFICATIONS, docs/product.md, Rules and limits): on phones, above the navigation rather than over it.
         <GlobalStyles
           styles={{
             '.notistack-SnackbarContainer': { bottom: 'calc(64px + env(safe-area-inset-bottom)) !important' },

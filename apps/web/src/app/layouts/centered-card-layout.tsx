@@ -60,7 +60,7 @@ const LegalFooter = () => {
 };
 
 type CenteredCardLayoutProps = {
-  /** The sign-in screens: wordmark and tagline in the card, legal links below it (spec §2). */
+  /** The sign-in screens: wordmark and tagline in the card, legal links below it (docs/product.md, Owner app). */
   isAuth?: boolean;
 };
 

@@ -7,7 +7,7 @@ import { Outlet } from 'react-router';
 import { useOwnedClubs } from '../../api/get-owned-clubs.ts';
 import { AppTopBar } from './app-top-bar.tsx';
 
-/** Club creation: one narrow centred column (spec §2), no club navigation since there is no club yet. */
+/** Club creation: one narrow centred column (docs/product.md, Owner app), no club navigation since there is no club yet. */
 export const FocusLayout = () => {
   const theme = useTheme();
   const isDesktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
