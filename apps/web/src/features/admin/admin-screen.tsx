@@ -27,7 +27,7 @@ const TABS = ['clubs', 'brands', 'plans', 'audit', 'phones', 'authenticator', 'e
 type TabName = (typeof TABS)[number];
 const isTab = (value: unknown): value is TabName => TABS.includes(value as TabName);
 
-/** /admin: the platform's console (DESIGN.md §2), for accounts with the admin flag only. */
+/** /admin: the platform's console (docs/product.md, Admin), for accounts with the admin flag only. */
 export const AdminScreen = () => {
   const { t } = useTranslation();
   const { isAdmin } = useSession();

@@ -3,12 +3,12 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryError } from '../../components/query-error.tsx';
 import { dateFormat } from '../../lib/date-formats.ts';
+import { AdminPagination } from './admin-pagination.tsx';
 import { useAuditLog } from './api/get-audit-log.ts';
 import { auditActor, auditExtra, auditSentence } from './audit-sentence.ts';
 
@@ -52,15 +52,7 @@ export const AuditTab = () => {
           );
         })}
       </List>
-      <TablePagination
-        component="div"
-        count={audit.data.total}
-        page={page - 1}
-        rowsPerPage={PAGE_SIZE}
-        rowsPerPageOptions={[PAGE_SIZE]}
-        onPageChange={(_, next) => setPage(next + 1)}
-        labelDisplayedRows={({ from, to, count }) => t('admin.pagination.of', { from, to, count })}
-      />
+      <AdminPagination count={audit.data.total} page={page} pageSize={PAGE_SIZE} onPage={setPage} />
     </Paper>
   );
 };

@@ -22,7 +22,7 @@ import { type Confirmation, ConfirmDialog } from './confirm-dialog.tsx';
 type Pending = { confirmation: Confirmation; decision: AuthenticatorResetDecisionInput; name: string };
 
 /**
- * Lost authenticators whose request the account's email has confirmed (0051): support checks them as
+ * Lost authenticators whose request the account's email has confirmed (0072): support checks them as
  * docs/support-authenticator-reset.md says, then approves or refuses; both are audited and emailed.
  */
 export const AuthenticatorResetsTab = () => {
@@ -65,6 +65,7 @@ export const AuthenticatorResetsTab = () => {
     });
   };
 
+  // Not useMutationWithToast: a request another admin decided meanwhile has words of its own.
   const run = async ({ decision, name }: Pending, note: string) => {
     try {
       await decide.mutateAsync({ ...decision, note });

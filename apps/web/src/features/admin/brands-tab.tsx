@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryError } from '../../components/query-error.tsx';
+import { RowForm } from '../../components/row-form.tsx';
 import { ApiError } from '../../lib/api-error.ts';
 import { translateMessageKey } from '../../lib/i18n.ts';
 import { useSnackbar } from '../../lib/snackbar.ts';
@@ -43,14 +44,7 @@ const BrandNameForm = ({
     if (!failure && !initialName) setName('');
   };
   return (
-    <Stack
-      component="form"
-      noValidate
-      onSubmit={submit}
-      direction={{ xs: 'column', sm: 'row' }}
-      spacing={1.5}
-      sx={{ alignItems: { sm: 'flex-start' }, flex: 1 }}
-    >
+    <RowForm onSubmit={submit} from="sm" sx={{ alignItems: { sm: 'flex-start' }, flex: 1 }}>
       <TextField
         size="small"
         label={t('admin.brands.name')}
@@ -66,7 +60,7 @@ const BrandNameForm = ({
         {submitLabel}
       </Button>
       {onCancel && <Button onClick={onCancel}>{t('common.cancel')}</Button>}
-    </Stack>
+    </RowForm>
   );
 };
 
@@ -79,6 +73,7 @@ export const BrandsTab = () => {
   const [renaming, setRenaming] = useState<number | null>(null);
 
   /** Answers the message to show on the field, or null when saved. */
+  // Not useMutationWithToast: a name's refusal shows only on its field, while the switch's goes to a toast.
   const saveBrand = async (brand: { brandId?: number; name?: string; enabled?: boolean }) => {
     try {
       const saved = await save.mutateAsync(brand);

@@ -1,5 +1,4 @@
 import {
-  type AdminClub,
   type ClubMessageRequest,
   ClubMessageRequestSchema,
   MESSAGE_FULL_MAX,
@@ -8,18 +7,14 @@ import {
 import { MESSAGE_SEVERITIES } from '@carta/contract/message-severity';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { Controller, FormProvider, useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { FormDialog } from '../../components/form-dialog.tsx';
 import { FormTextField } from '../../components/form-text-field.tsx';
+import type { ClubDialogProps } from './club-dialog-props.ts';
 
 type Values = z.input<typeof ClubMessageRequestSchema>;
 
@@ -29,12 +24,7 @@ export const ClubMessageDialog = ({
   isSaving,
   onSave,
   onClose,
-}: {
-  club: AdminClub | null;
-  isSaving: boolean;
-  onSave: (message: ClubMessageRequest) => void;
-  onClose: () => void;
-}) => {
+}: ClubDialogProps<ClubMessageRequest>) => {
   const { t } = useTranslation();
   const form = useForm<Values, unknown, ClubMessageRequest>({
     resolver: zodResolver(ClubMessageRequestSchema),
@@ -47,57 +37,52 @@ export const ClubMessageDialog = ({
       : { severity: 1, summary: '', fullMessage: '' },
   });
   return (
-    <Dialog open={club !== null} onClose={onClose} fullWidth maxWidth="sm">
-      <FormProvider {...form}>
-        <form noValidate onSubmit={form.handleSubmit(onSave)}>
-          <DialogTitle>{t('admin.messageDialog.title', { name: club?.name ?? '' })}</DialogTitle>
-          <DialogContent>
-            <Stack spacing={2} sx={{ pt: 1 }}>
-              {club?.message && <Alert severity="info">{t('admin.messageDialog.replaces')}</Alert>}
-              <Controller
-                name="severity"
-                control={form.control}
-                render={({ field }) => (
-                  <TextField
-                    select
-                    label={t('admin.messageDialog.severity')}
-                    value={field.value}
-                    onChange={(event) => field.onChange(Number(event.target.value))}
-                  >
-                    {MESSAGE_SEVERITIES.map((severity, index) => (
-                      <MenuItem key={severity} value={index}>
-                        {t(`admin.messageDialog.severities.${severity}`)}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
-              />
-              <FormTextField<Values>
-                name="summary"
-                label={t('admin.messageDialog.summary')}
-                helperText={t('admin.messageDialog.summaryHelp')}
-                required
-                slotProps={{ htmlInput: { maxLength: MESSAGE_SUMMARY_MAX } }}
-              />
-              <FormTextField<Values>
-                name="fullMessage"
-                label={t('admin.messageDialog.fullMessage')}
-                helperText={t('admin.messageDialog.fullMessageHelp')}
-                required
-                multiline
-                minRows={4}
-                slotProps={{ htmlInput: { maxLength: MESSAGE_FULL_MAX } }}
-              />
-            </Stack>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose}>{t('common.cancel')}</Button>
-            <Button type="submit" variant="contained" loading={isSaving}>
-              {t('admin.messageDialog.save')}
-            </Button>
-          </DialogActions>
-        </form>
-      </FormProvider>
-    </Dialog>
+    <FormDialog
+      isOpen={club !== null}
+      onClose={onClose}
+      form={form}
+      onSubmit={onSave}
+      title={t('admin.messageDialog.title', { name: club?.name ?? '' })}
+      intro={club?.message && <Alert severity="info">{t('admin.messageDialog.replaces')}</Alert>}
+      error={null}
+      submitLabel={t('admin.messageDialog.save')}
+      isSubmitting={isSaving}
+      maxWidth="sm"
+    >
+      <Controller
+        name="severity"
+        control={form.control}
+        render={({ field }) => (
+          <TextField
+            select
+            label={t('admin.messageDialog.severity')}
+            value={field.value}
+            onChange={(event) => field.onChange(Number(event.target.value))}
+          >
+            {MESSAGE_SEVERITIES.map((severity, index) => (
+              <MenuItem key={severity} value={index}>
+                {t(`admin.messageDialog.severities.${severity}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      <FormTextField<Values>
+        name="summary"
+        label={t('admin.messageDialog.summary')}
+        helperText={t('admin.messageDialog.summaryHelp')}
+        required
+        slotProps={{ htmlInput: { maxLength: MESSAGE_SUMMARY_MAX } }}
+      />
+      <FormTextField<Values>
+        name="fullMessage"
+        label={t('admin.messageDialog.fullMessage')}
+        helperText={t('admin.messageDialog.fullMessageHelp')}
+        required
+        multiline
+        minRows={4}
+        slotProps={{ htmlInput: { maxLength: MESSAGE_FULL_MAX } }}
+      />
+    </FormDialog>
   );
 };

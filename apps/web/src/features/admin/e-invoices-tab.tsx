@@ -9,7 +9,6 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -19,6 +18,7 @@ import { useSearchParams } from 'react-router';
 import { QueryError } from '../../components/query-error.tsx';
 import { ApiError, errorMessage } from '../../lib/api-error.ts';
 import { useSnackbar } from '../../lib/snackbar.ts';
+import { AdminPagination } from './admin-pagination.tsx';
 import { useDownloadEInvoice, useEInvoices, useResendEInvoice } from './api/e-invoices.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import {
@@ -76,6 +76,7 @@ export const EInvoicesTab = () => {
       }),
   };
 
+  // Not useMutationWithToast: a document that can no longer be sent has words of its own.
   const runResend = async (row: AdminEInvoice) => {
     try {
       await resend.mutateAsync(row.id);
@@ -181,15 +182,7 @@ export const EInvoicesTab = () => {
             ))}
           </Stack>
         )}
-        <TablePagination
-          component="div"
-          count={files.data.total}
-          page={page - 1}
-          rowsPerPage={PAGE_SIZE}
-          rowsPerPageOptions={[PAGE_SIZE]}
-          onPageChange={(_, next) => setPage(next + 1)}
-          labelDisplayedRows={({ from, to, count }) => t('admin.pagination.of', { from, to, count })}
-        />
+        <AdminPagination count={files.data.total} page={page} pageSize={PAGE_SIZE} onPage={setPage} />
       </Paper>
     );
 

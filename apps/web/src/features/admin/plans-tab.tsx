@@ -12,8 +12,9 @@ import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryError } from '../../components/query-error.tsx';
-import { ApiError } from '../../lib/api-error.ts';
+import { RowForm } from '../../components/row-form.tsx';
 import { useSnackbar } from '../../lib/snackbar.ts';
+import { failureMessage, useMutationWithToast } from '../../lib/use-mutation-with-toast.ts';
 import { useAdminPaymentPlans, useCreatePaymentPlan, useUpdatePaymentPlan } from './api/payment-plans.ts';
 
 /** "19,00" or "19.00" in currency units → cents; null when it is not an amount. */
@@ -59,32 +60,20 @@ const DecimalField = ({
   />
 );
 
-const useFailureMessage = () => {
-  const { t } = useTranslation();
-  return (error: unknown) =>
-    error instanceof ApiError ? (error.issues[0]?.message ?? error.message) : t('errors.GENERIC_TRY_LATER');
-};
-
 /** One plan: its price and VAT editable in place, offered or not. */
 const PlanRow = ({ plan, country }: { plan: AdminPaymentPlan; country: string }) => {
   const { t, i18n } = useTranslation();
-  const { enqueueSnackbar } = useSnackbar();
   const update = useUpdatePaymentPlan();
-  const failure = useFailureMessage();
+  // A refusal says its first issue: the row's fields have no message of their own.
+  const runUpdate = useMutationWithToast(update, { isForForm: true });
   const [price, setPrice] = useState(units(plan.priceCents, i18n.language));
   const [vat, setVat] = useState(percent(plan.vatBasisPoints, i18n.language));
   const priceCents = toCents(price);
   const vatBasisPoints = toBasisPoints(vat);
   const isChanged = priceCents !== plan.priceCents || vatBasisPoints !== plan.vatBasisPoints;
 
-  const save = async (changes: { priceCents?: number; vatBasisPoints?: number; enabled?: boolean }) => {
-    try {
-      await update.mutateAsync({ paymentPlanId: plan.id, ...changes });
-      enqueueSnackbar(t('admin.plans.saved', { country }), { variant: 'success' });
-    } catch (error) {
-      enqueueSnackbar(failure(error), { variant: 'error' });
-    }
-  };
+  const save = (changes: { priceCents?: number; vatBasisPoints?: number; enabled?: boolean }) =>
+    runUpdate({ paymentPlanId: plan.id, ...changes }, t('admin.plans.saved', { country }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (priceCents === null || vatBasisPoints === null) return;
@@ -93,14 +82,7 @@ const PlanRow = ({ plan, country }: { plan: AdminPaymentPlan; country: string })
 
   return (
     <Paper variant="outlined" component="li" sx={{ p: 2, listStyle: 'none' }} data-testid="admin-plan">
-      <Stack
-        component="form"
-        noValidate
-        onSubmit={submit}
-        direction={{ xs: 'column', md: 'row' }}
-        spacing={1.5}
-        sx={{ alignItems: { md: 'center' } }}
-      >
+      <RowForm onSubmit={submit} from="md" sx={{ alignItems: { md: 'center' } }}>
         <Stack sx={{ flex: 1, minWidth: 0 }}>
           <Typography sx={{ fontWeight: 600 }}>
             {country} · {t(plan.months === 12 ? 'admin.plans.annual' : 'admin.plans.monthly')}
@@ -146,7 +128,7 @@ const PlanRow = ({ plan, country }: { plan: AdminPaymentPlan; country: string })
           }
           label={t('admin.plans.offered')}
         />
-      </Stack>
+      </RowForm>
     </Paper>
   );
 };
@@ -156,7 +138,6 @@ const NewPlanForm = () => {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const create = useCreatePaymentPlan();
-  const failure = useFailureMessage();
   const [country, setCountry] = useState('');
   const [months, setMonths] = useState<1 | 12>(1);
   const [price, setPrice] = useState('');
@@ -172,6 +153,7 @@ const NewPlanForm = () => {
       setError(t('admin.plans.incomplete'));
       return;
     }
+    // Not useMutationWithToast: a refusal shows in the form's own alert, not in a toast.
     try {
       await create.mutateAsync({
         isoCountryCode: country.trim(),
@@ -186,7 +168,7 @@ const NewPlanForm = () => {
       setPrice('');
       setVat('');
     } catch (caught) {
-      setError(failure(caught));
+      setError(failureMessage(caught, t('errors.GENERIC_TRY_LATER'), { isForForm: true }));
     }
   };
 
@@ -198,13 +180,7 @@ const NewPlanForm = () => {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
         {t('admin.plans.addHelp')}
       </Typography>
-      <Stack
-        component="form"
-        noValidate
-        onSubmit={submit}
-        direction={{ xs: 'column', md: 'row' }}
-        spacing={1.5}
-      >
+      <RowForm onSubmit={submit} from="md">
         <TextField
           size="small"
           label={t('admin.plans.country')}
@@ -237,7 +213,7 @@ const NewPlanForm = () => {
         <Button type="submit" variant="contained" loading={create.isPending}>
           {t('admin.plans.create')}
         </Button>
-      </Stack>
+      </RowForm>
       {error && (
         <Typography color="error" variant="body2" sx={{ mt: 1 }} role="alert">
           {error}

@@ -10,16 +10,15 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
-import { FormProvider, type Path, useForm, useWatch } from 'react-hook-form';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { AddressFields } from '../../components/club-form-fields.tsx';
+import { AddressFields } from '../../components/address-fields.tsx';
 import { FormTextField } from '../../components/form-text-field.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
-import { ApiError, isUnexpectedError } from '../../lib/api-error.ts';
 import { dateFormat } from '../../lib/date-formats.ts';
 import { useSnackbar } from '../../lib/snackbar.ts';
+import { useFormSubmit } from '../../lib/use-form-submit.ts';
 import { useUpdateBillingProfile } from './api/update-billing-profile.ts';
 import { BillingSection } from './billing-section.tsx';
 
@@ -119,7 +118,6 @@ export const BillingProfileForm = ({ club }: { club: ClubDetails }) => {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const update = useUpdateBillingProfile(String(club.id));
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<BillingFormValues, unknown, BillingRequest>({
     resolver: zodResolver(billingFormSchema(club.address.country)),
     defaultValues: valuesOf(club),
@@ -132,9 +130,14 @@ export const BillingProfileForm = ({ club }: { club: ClubDetails }) => {
   const isItalian = country === 'IT';
   const hasNoDelivery = !pec && (!sdiCode || sdiCode.trim() === NO_SDI_CODE);
 
-  const submit = async ({ club: changes }: BillingRequest) => {
-    setFormError(null);
-    try {
+  // Each field issue takes the focus to its field, as the user's own mistakes do.
+  const { run, formError } = useFormSubmit<BillingFormValues>(
+    (name, error) => form.setError(name, error, { shouldFocus: true }),
+    { fieldOf: (path) => `club.${path}` },
+  );
+
+  const submit = ({ club: changes }: BillingRequest) =>
+    run(async () => {
       const saved = await update.mutateAsync({
         ...changes,
         billingAddress: changes.billingAddress ?? null,
@@ -144,18 +147,7 @@ export const BillingProfileForm = ({ club }: { club: ClubDetails }) => {
       });
       form.reset(valuesOf(saved));
       enqueueSnackbar(t('billing.profile.saved'), { variant: 'success' });
-    } catch (error) {
-      if (!(error instanceof ApiError) || isUnexpectedError(error)) {
-        setFormError(t('errors.GENERIC_TRY_LATER'));
-        return;
-      }
-      for (const issue of error.issues) {
-        const path = `club.${issue.path.replace(/^body\./, '')}` as Path<BillingFormValues>;
-        form.setError(path, { message: issue.message }, { shouldFocus: true });
-      }
-      if (error.issues.length === 0) setFormError(error.message);
-    }
-  };
+    });
 
   return (
     <BillingSection

@@ -2,7 +2,8 @@ import Box from '@mui/material/Box';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { phoneHidden, visuallyHidden } from './billing-table.ts';
+import { visuallyHidden } from '../../components/visually-hidden.ts';
+import { phoneHidden } from './billing-table.ts';
 
 /**
  * The head of the invoices' and credit notes' tables: number, date, a third column of their own, the total

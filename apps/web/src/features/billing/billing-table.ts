@@ -3,15 +3,6 @@ import type { Theme } from '@mui/material/styles';
 // The invoices' and credit notes' tables: MUI's own table from a tablet up; on a phone each row folds into
 // a small grid of its own (number and total on top, the rest under them, the file buttons at the side).
 
-export const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
-
 /** A row on a phone: `areas` names the grid's cells (CSS grid-template-areas). */
 export const phoneRow = (areas: string) => (theme: Theme) => ({
   [theme.breakpoints.down('sm')]: {

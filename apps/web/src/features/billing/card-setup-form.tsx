@@ -38,6 +38,7 @@ export const CardSetupForm = ({ clubId, onSaved, onCancel }: CardSetupFormProps)
   const setup = useQuery({ ...paymentSetupQueryOptions(clubId, attempt), placeholderData: keepPreviousData });
   const add = useAddPaymentMethod(clubId);
 
+  // Not useMutationWithToast: the card form shows the failure in its own alert, not in a toast.
   const saveCard = async (setupId: string): Promise<string | null> => {
     try {
       onSaved(await add.mutateAsync({ setupId }));

@@ -25,7 +25,7 @@ type ChangePlanDialogProps = {
 };
 
 /**
- * Switching plan (spec §4: it costs nothing now, the duration is recalculated): the server's preview
+ * Switching plan (docs/product.md, Subscription: no charge now, the days left converted): the server's preview
  * first, so the owner sees the new expiration date before confirming.
  */
 export const ChangePlanDialog = ({ clubId, state, plan, onClose }: ChangePlanDialogProps) => {

@@ -13,7 +13,7 @@ type PaymentFailedBannerProps = {
 };
 
 /**
- * The countdown after a failed renewal, over every screen of the club (spec §4): how many days are left
+ * The countdown after a failed renewal, over every screen of the club (docs/product.md, Subscription): how many days are left
  * before the club goes back to the Free plan, and the way to a new payment method. The app frame loads it
  * once the page is idle (app-layout.tsx).
  */

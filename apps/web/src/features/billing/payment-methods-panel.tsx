@@ -130,6 +130,7 @@ export const PaymentMethodsPanel = ({ clubId, addMode }: PaymentMethodsPanelProp
   // A refusal (the only card of a subscription that renews) is told in the dialog, beside the question.
   const confirmRemove = async () => {
     if (!removing) return;
+    // Not useMutationWithToast: the dialog shows the refusal (the mutation's error), not a toast.
     try {
       await remove.mutateAsync(removing.id);
       enqueueSnackbar(t('billing.methods.removed', { name: cardName(removing) }), { variant: 'success' });

@@ -10,6 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { visuallyHidden } from '../../components/visually-hidden.ts';
 import { formatDay, formatMoney, formatPercent } from './billing-format.ts';
 import { planAction } from './plan-choices.ts';
 import { type PlanHandlers, PriceOption } from './price-option.tsx';
@@ -43,15 +44,6 @@ const FeatureList = ({ lines, label }: { lines: FeatureLine[]; label: string }) 
     </Box>
   );
 };
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /** How the lists read best: what a Free venue feels first (its menus, its look), then the extras. */
 const READING_ORDER: readonly PlanFeature[] = [

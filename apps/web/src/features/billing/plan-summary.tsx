@@ -5,6 +5,41 @@ import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, formatPercent, periodKey } from './billing-format.ts';
 
+/** One line of a payment's summary list (`dt` and `dd`): the total in bold and larger. */
+export const SummaryRow = ({
+  label,
+  value,
+  isTotal = false,
+  testId,
+}: {
+  label: ReactNode;
+  value: ReactNode;
+  isTotal?: boolean | undefined;
+  testId?: string | undefined;
+}) => (
+  <>
+    <Typography
+      component="dt"
+      color={isTotal ? 'text.primary' : 'text.secondary'}
+      sx={{ fontWeight: isTotal ? 700 : 400 }}
+    >
+      {label}
+    </Typography>
+    <Typography
+      component="dd"
+      sx={{
+        m: 0,
+        textAlign: 'right',
+        fontWeight: isTotal ? 700 : 500,
+        fontSize: isTotal ? '1.25rem' : undefined,
+      }}
+      data-testid={testId}
+    >
+      {value}
+    </Typography>
+  </>
+);
+
 /**
  * What a plan costs, line by line: net, VAT (or reverse charge), the total, and its period. `periodText`
  * says when the period runs (from today, or from the end of a partner's offer).
@@ -45,25 +80,12 @@ export const PlanSummary = ({ plan, periodText }: { plan: PaymentPlan; periodTex
           {row.isTotal && (
             <Box aria-hidden sx={{ gridColumn: '1 / -1', borderTop: 1, borderColor: 'divider' }} />
           )}
-          <Typography
-            component="dt"
-            color={row.isTotal ? 'text.primary' : 'text.secondary'}
-            sx={{ fontWeight: row.isTotal ? 700 : 400 }}
-          >
-            {row.label}
-          </Typography>
-          <Typography
-            component="dd"
-            sx={{
-              m: 0,
-              textAlign: 'right',
-              fontWeight: row.isTotal ? 700 : 500,
-              fontSize: row.isTotal ? '1.25rem' : undefined,
-            }}
-            data-testid={row.isTotal ? 'plan-summary-total' : undefined}
-          >
-            {row.value}
-          </Typography>
+          <SummaryRow
+            label={row.label}
+            value={row.value}
+            isTotal={row.isTotal}
+            testId={row.isTotal ? 'plan-summary-total' : undefined}
+          />
         </Fragment>
       ))}
     </Box>

@@ -15,6 +15,7 @@ import { FormTextField } from '../../components/form-text-field.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { ApiError } from '../../lib/api-error.ts';
 import { translateMessageKey } from '../../lib/i18n.ts';
+import { formPathOf } from '../../lib/use-form-submit.ts';
 import { failureMessage } from '../../lib/use-mutation-with-toast.ts';
 import { useConfirmSandboxSetup } from './api/confirm-sandbox-setup.ts';
 import { cardIssueMessage, SandboxCardFormSchema } from './sandbox-card-schema.ts';
@@ -67,18 +68,20 @@ export const SandboxCardForm = ({
 
   const submit = async (card: CardRequest) => {
     setFormError(null);
+    // Not useFormSubmit: issues for fields outside the card are dropped rather than shown, any other
+    // failure shows the server's own words (even an unexpected one), and a failed setup is spent.
     try {
       await confirmSetup.mutateAsync({ setupId: setup.setupId, clientSecret: setup.clientSecret, ...card });
     } catch (error) {
       const fieldIssues =
         error instanceof ApiError
           ? error.issues.filter((issue) =>
-              (CARD_FIELDS as readonly string[]).includes(issue.path.replace(/^body\./, '')),
+              (CARD_FIELDS as readonly string[]).includes(formPathOf(issue.path)),
             )
           : [];
       for (const issue of fieldIssues)
         form.setError(
-          issue.path.replace(/^body\./, '') as (typeof CARD_FIELDS)[number],
+          formPathOf(issue.path) as (typeof CARD_FIELDS)[number],
           { message: issue.message },
           { shouldFocus: true },
         );

@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RowForm } from '../../components/row-form.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { useMutationWithToast } from '../../lib/use-mutation-with-toast.ts';
 import { useAdvanceTestClock } from './api/advance-test-clock.ts';
@@ -53,14 +54,7 @@ export const TestClockPanel = ({ clubId }: { clubId: string }) => {
         <Typography variant="body2" color="text.secondary">
           {t('plan.testClock.text')}
         </Typography>
-        <Stack
-          component="form"
-          noValidate
-          onSubmit={submit}
-          direction={{ xs: 'column', sm: 'row' }}
-          spacing={1.5}
-          sx={{ alignItems: { sm: 'flex-start' } }}
-        >
+        <RowForm onSubmit={submit} from="sm" sx={{ alignItems: { sm: 'flex-start' } }}>
           <TextField
             label={t('plan.testClock.days')}
             type="number"
@@ -81,7 +75,7 @@ export const TestClockPanel = ({ clubId }: { clubId: string }) => {
           >
             {t('plan.testClock.advance', { count: isValid ? count : 0 })}
           </Button>
-        </Stack>
+        </RowForm>
       </Stack>
     </Paper>
   );

@@ -8,7 +8,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
@@ -17,10 +16,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { QueryError } from '../../components/query-error.tsx';
 import { useMutationWithToast } from '../../lib/use-mutation-with-toast.ts';
 import { usePromoteBrand, usePromotion } from './api/promote.ts';
+import { SeePlansLink } from './see-plans-link.tsx';
 
 /**
  * Promoting the sponsoring brand's products (PATCH /clubs/{clubId}/promote, Smart only): the branded
@@ -63,14 +62,7 @@ export const BrandPromotionPanel = ({ club }: { club: ClubDetails }) => {
       </Stack>
       <Typography variant="body2" color="text.secondary">
         {t('promote.text', { brand })}
-        {!isAllowed && (
-          <>
-            {' '}
-            <Link component={RouterLink} to={`/clubs/${club.id}/profile/plan`}>
-              {t('settings.seePlans')}
-            </Link>
-          </>
-        )}
+        {!isAllowed && <SeePlansLink clubId={club.id} />}
       </Typography>
 
       {promotion.isPending && (

@@ -53,7 +53,7 @@ export const formatDate = (isoDate: string) =>
   dateFormat({ dateStyle: 'long' }).format(new Date(`${isoDate}T12:00:00`));
 
 /**
- * While the club waits for activation, its guest page as the owner's preview (0053): the first table's,
+ * While the club waits for activation, its guest page as the owner's preview (0073): the first table's,
  * or the way to add one.
  */
 // Only a club waiting for activation shows it: kept out of the board's first load.

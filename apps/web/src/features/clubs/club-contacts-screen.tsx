@@ -6,16 +6,16 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useState } from 'react';
-import { FormProvider, type Path, useForm } from 'react-hook-form';
+import type { ReactNode } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { AddressFields } from '../../components/club-form-fields.tsx';
+import { AddressFields } from '../../components/address-fields.tsx';
 import { FormTextField } from '../../components/form-text-field.tsx';
 import { ScreenHeader } from '../../components/screen-header.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
-import { ApiError, isUnexpectedError } from '../../lib/api-error.ts';
 import { useSnackbar } from '../../lib/snackbar.ts';
+import { useFormSubmit } from '../../lib/use-form-submit.ts';
 import { useUpdateClub } from './api/update-club.ts';
 import { ClubLogoField } from './club-logo-field.tsx';
 import { ClubQueryGate } from './club-query-gate.tsx';
@@ -71,31 +71,24 @@ const ContactsForm = ({ club }: { club: ClubDetails }) => {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const updateClub = useUpdateClub(String(club.id));
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<ContactsFormValues, unknown, ContactsRequest>({
     resolver: zodResolver(ContactsFormSchema),
     defaultValues: valuesOf(club),
     mode: 'onTouched',
   });
 
-  const submit = async ({ club: changes }: ContactsRequest) => {
-    setFormError(null);
-    try {
+  // Each field issue takes the focus to its field, as the user's own mistakes do.
+  const { run, formError } = useFormSubmit<ContactsFormValues>(
+    (name, error) => form.setError(name, error, { shouldFocus: true }),
+    { fieldOf: (path) => `club.${path}` },
+  );
+
+  const submit = ({ club: changes }: ContactsRequest) =>
+    run(async () => {
       const saved = await updateClub.mutateAsync(changes);
       form.reset(valuesOf(saved));
       enqueueSnackbar(t('contacts.saved'), { variant: 'success' });
-    } catch (error) {
-      if (!(error instanceof ApiError) || isUnexpectedError(error)) {
-        setFormError(t('errors.GENERIC_TRY_LATER'));
-        return;
-      }
-      for (const issue of error.issues) {
-        const path = `club.${issue.path.replace(/^body\./, '')}` as Path<ContactsFormValues>;
-        form.setError(path, { message: issue.message }, { shouldFocus: true });
-      }
-      if (error.issues.length === 0) setFormError(error.message);
-    }
-  };
+    });
 
   const link = (name: 'website' | 'facebook' | 'instagram', placeholder: string) => (
     <FormTextField<ContactsFormValues>

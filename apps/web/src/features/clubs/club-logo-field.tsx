@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FileInput } from '../../components/file-input.tsx';
 import { ApiError } from '../../lib/api-error.ts';
 import { useSnackbar } from '../../lib/snackbar.ts';
 import { UploadNetworkError, uploadImage } from '../../lib/upload-image.ts';
@@ -21,6 +22,7 @@ export const ClubLogoField = ({ club }: { club: ClubDetails }) => {
 
   const upload = async (file: File) => {
     setIsUploading(true);
+    // Not useMutationWithToast: the upload and the save fail as one, and a lost connection has its own words.
     try {
       const image = await uploadImage(String(club.id), file, 'logo');
       await updateClub.mutateAsync({ logo: image.key });
@@ -35,10 +37,10 @@ export const ClubLogoField = ({ club }: { club: ClubDetails }) => {
       enqueueSnackbar(message, { variant: 'error' });
     } finally {
       setIsUploading(false);
-      if (input.current) input.current.value = '';
     }
   };
 
+  // Not useMutationWithToast: that would show the server's message, where this says only "try later".
   const remove = async () => {
     try {
       await updateClub.mutateAsync({ logo: null });
@@ -74,16 +76,11 @@ export const ClubLogoField = ({ club }: { club: ClubDetails }) => {
           {t('contacts.logoHelp')}
         </Typography>
       </Stack>
-      <input
+      <FileInput
         ref={input}
-        type="file"
         accept="image/jpeg,image/png"
-        hidden
         data-testid="logo-input"
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          if (file) void upload(file);
-        }}
+        onFile={(file) => void upload(file)}
       />
     </Stack>
   );

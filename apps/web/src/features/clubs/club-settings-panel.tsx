@@ -8,7 +8,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Paper from '@mui/material/Paper';
@@ -17,9 +16,9 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { useMutationWithToast } from '../../lib/use-mutation-with-toast.ts';
 import { useUpdateClubSettings } from './api/update-club-settings.ts';
+import { SeePlansLink } from './see-plans-link.tsx';
 
 const SettingRow = ({
   club,
@@ -58,14 +57,7 @@ const SettingRow = ({
         </Stack>
         <Typography id={descriptionId} variant="body2" color="text.secondary">
           {t(`settings.${name}.text`)}
-          {isLocked && (
-            <>
-              {' '}
-              <Link component={RouterLink} to={`/clubs/${club.id}/profile/plan`}>
-                {t('settings.seePlans')}
-              </Link>
-            </>
-          )}
+          {isLocked && <SeePlansLink clubId={club.id} />}
         </Typography>
       </Stack>
       <Switch

@@ -1,30 +1,10 @@
 import type { Theme } from '@carta/contract/entities';
 import Box from '@mui/material/Box';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PhoneFrame } from '../../components/phone-frame.tsx';
+import { themeFontFamily, useThemeFonts } from '../../components/theme-fonts.ts';
 
 type PreviewTheme = Omit<Theme, 'id'>;
-
-const FONTS_ID = 'carta-theme-fonts';
-
-/** A theme's font as the owner app draws it: Carta's copy (see useThemeFonts), else the phone's. */
-export const themeFontFamily = (font: string) => `"Carta ${font}", "${font}", system-ui, sans-serif`;
-
-/**
- * The themes' fonts, as guests get them from Carta, added to the page once. They are named "Carta <font>",
- * so the app's own text keeps its font.
- */
-export const useThemeFonts = () => {
-  useEffect(() => {
-    if (document.getElementById(FONTS_ID)) return;
-    const link = document.createElement('link');
-    link.id = FONTS_ID;
-    link.rel = 'stylesheet';
-    link.href = '/public/fonts.css';
-    document.head.append(link);
-  }, []);
-};
 
 /**
  * A guest's phone showing a menu in the theme: what changes as each colour is edited. The call-waiter

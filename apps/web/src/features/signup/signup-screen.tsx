@@ -83,6 +83,7 @@ export const SignupScreen = () => {
     setStep(step + 1);
   };
 
+  // Not useFormSubmit: a taken phone goes back to the first step, and a field issue opens its own step.
   const submit = async (values: CreateClubRequest) => {
     setFormError(null);
     try {

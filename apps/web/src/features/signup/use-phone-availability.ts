@@ -6,6 +6,7 @@ import { useCheckPhone } from '../../api/check-phone.ts';
  */
 export const usePhoneAvailability = () => {
   const check = useCheckPhone();
+  // Not useMutationWithToast: a failed check says nothing, the wizard just goes on.
   const isAvailable = async (phone: string) => {
     try {
       return (await check.mutateAsync({ phone })).available;

@@ -116,3 +116,53 @@ export const ruleSummary = (rule: Rule, t: TFunction, language: string) => {
   // A title: capitalised even when it opens with an Italian weekday ("lun") or "tutta la settimana".
   return summary.charAt(0).toLocaleUpperCase(language) + summary.slice(1);
 };
+
+/** A rule as the overlap check reads it: all day when it has no times. */
+type TimedRule = {
+  days: number[];
+  startTime: string | null;
+  endTime: string | null;
+  tableZone: number | null;
+};
+
+const DAY_MINUTES = 24 * 60;
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/** Quarter hours of the week a rule covers (an overnight range runs into the next day). */
+const coveredSlots = (rule: TimedRule) => {
+  const slots = new Set<number>();
+  const [start, end] =
+    rule.startTime === null || rule.endTime === null
+      ? [0, DAY_MINUTES]
+      : [minutesOf(rule.startTime), minutesOf(rule.endTime)];
+  const length = end > start ? end - start : DAY_MINUTES - start + end;
+  for (const day of rule.days)
+    for (let minute = 0; minute < length; minute += 15)
+      slots.add(((day - 1) * DAY_MINUTES + start + minute) % (7 * DAY_MINUTES));
+  return slots;
+};
+
+/**
+ * The pairs of rules (numbered from 1, as the owner counts them) that offer the menu at the same time to
+ * the same tables: two rules for different zones never overlap, a rule for every zone overlaps any.
+ */
+export const overlappingRules = (rules: TimedRule[]): [number, number][] =>
+  rules.flatMap((rule, index) => {
+    const slots = coveredSlots(rule);
+    return rules.slice(index + 1).flatMap((other, offset): [number, number][] => {
+      if (rule.tableZone !== null && other.tableZone !== null && rule.tableZone !== other.tableZone)
+        return [];
+      return [...coveredSlots(other)].some((slot) => slots.has(slot))
+        ? [[index + 1, index + offset + 2]]
+        : [];
+    });
+  });
+
+/** What the owner reads under the rules when some overlap, or null when none do. */
+export const overlapNotice = (rules: TimedRule[], t: TFunction) => {
+  const pairs = overlappingRules(rules);
+  if (pairs.length === 0) return null;
+  return t('schedulings.overlap', {
+    rules: pairs.map(([first, second]) => `${first} ${t('schedulings.and')} ${second}`).join(', '),
+  });
+};

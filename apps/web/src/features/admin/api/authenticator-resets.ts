@@ -6,7 +6,7 @@ import {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-/** GET /admin/authenticator-resets: the requests waiting for support (0051). */
+/** GET /admin/authenticator-resets: the requests waiting for support (0072). */
 export const authenticatorResetsQueryOptions = () =>
   queryOptions({
     queryKey: ['admin', 'authenticator-resets'],

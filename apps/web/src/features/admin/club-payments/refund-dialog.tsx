@@ -74,6 +74,7 @@ export const RefundDialog = ({
 
   const send = async () => {
     if (!confirming) return;
+    // Not useMutationWithToast: the toast's kind follows the refund's outcome, and a refusal reopens the form.
     try {
       const made = await refund.mutateAsync({ clubId: club.id, chargeId: charge.id, request: confirming });
       const amount = money(made.amountCents);

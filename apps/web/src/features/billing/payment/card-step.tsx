@@ -5,9 +5,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Paper from '@mui/material/Paper';
-import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -15,40 +12,30 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cardExpiry, cardName } from '../billing-format.ts';
 import { CardSetupForm } from '../card-setup-form.tsx';
+import { RadioCard } from './radio-card.tsx';
 import { StepButtons, StepPanel } from './step-panel.tsx';
 
 const SavedCard = ({ method, isSelected }: { method: PaymentMethod; isSelected: boolean }) => {
   const { t } = useTranslation();
   return (
-    <Paper
-      variant="outlined"
-      sx={{
-        px: 1.5,
-        py: 0.5,
-        borderColor: isSelected ? 'primary.main' : undefined,
-        borderWidth: isSelected ? 2 : 1,
-      }}
-    >
-      <FormControlLabel
-        value={String(method.id)}
-        control={<Radio />}
-        sx={{ width: '100%', m: 0 }}
-        label={
-          <Stack
-            direction="row"
-            spacing={1}
-            sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5, py: 0.5 }}
-          >
-            <CreditCardOutlined fontSize="small" color="action" aria-hidden />
-            <Typography sx={{ fontWeight: 600 }}>{cardName(method)}</Typography>
-            <Typography variant="body2" color="text.secondary">
-              {t('billing.methods.expires', { date: cardExpiry(method) })}
-            </Typography>
-            {method.isPrimary && <Chip size="small" label={t('billing.methods.primary')} />}
-          </Stack>
-        }
-      />
-    </Paper>
+    <RadioCard
+      value={String(method.id)}
+      isSelected={isSelected}
+      label={
+        <Stack
+          direction="row"
+          spacing={1}
+          sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5, py: 0.5 }}
+        >
+          <CreditCardOutlined fontSize="small" color="action" aria-hidden />
+          <Typography sx={{ fontWeight: 600 }}>{cardName(method)}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('billing.methods.expires', { date: cardExpiry(method) })}
+          </Typography>
+          {method.isPrimary && <Chip size="small" label={t('billing.methods.primary')} />}
+        </Stack>
+      }
+    />
   );
 };
 

@@ -5,45 +5,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cardName, formatDay, formatMoney, periodKey } from '../billing-format.ts';
+import { SummaryRow } from '../plan-summary.tsx';
 import { periodName } from './plan-step.tsx';
 import { StepButtons, StepPanel } from './step-panel.tsx';
-
-const Row = ({
-  label,
-  value,
-  isTotal = false,
-  testId,
-}: {
-  label: ReactNode;
-  value: ReactNode;
-  isTotal?: boolean;
-  testId?: string;
-}) => (
-  <>
-    <Typography
-      component="dt"
-      color={isTotal ? 'text.primary' : 'text.secondary'}
-      sx={{ fontWeight: isTotal ? 700 : 400 }}
-    >
-      {label}
-    </Typography>
-    <Typography
-      component="dd"
-      sx={{
-        m: 0,
-        textAlign: 'right',
-        fontWeight: isTotal ? 700 : 500,
-        fontSize: isTotal ? '1.25rem' : undefined,
-      }}
-      data-testid={testId}
-    >
-      {value}
-    </Typography>
-  </>
-);
 
 type ConfirmStepProps = {
   plan: PaymentPlan;
@@ -80,12 +46,12 @@ export const ConfirmStep = ({
           component="dl"
           sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', columnGap: 2, rowGap: 1 }}
         >
-          <Row
+          <SummaryRow
             label={t('payment.summary.plan')}
             value={t('payment.summary.planName', { period: periodName(t, plan) })}
           />
-          {method && <Row label={t('payment.confirm.card')} value={cardName(method)} />}
-          <Row
+          {method && <SummaryRow label={t('payment.confirm.card')} value={cardName(method)} />}
+          <SummaryRow
             label={
               startsOn
                 ? t('payment.confirm.dueLater', { date: formatDay(startsOn) })

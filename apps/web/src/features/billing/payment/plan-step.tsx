@@ -3,9 +3,6 @@ import { addMonths } from '@carta/contract/subscription-rules';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Paper from '@mui/material/Paper';
-import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -14,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDay, formatMoney, periodKey, today } from '../billing-format.ts';
 import { PlanSummary } from '../plan-summary.tsx';
 import type { FlowMode } from './payment-flow.ts';
+import { RadioCard } from './radio-card.tsx';
 import { StepButtons, StepPanel } from './step-panel.tsx';
 
 export const periodName = (t: TFunction, plan: Pick<PaymentPlan, 'months'>) =>
@@ -33,41 +31,30 @@ const periodText = (t: TFunction, mode: FlowMode, plan: PaymentPlan, startsOn: s
 const PlanOption = ({ plan, isSelected }: { plan: PaymentPlan; isSelected: boolean }) => {
   const { t } = useTranslation();
   return (
-    <Paper
-      variant="outlined"
-      sx={{
-        flex: 1,
-        px: 1.5,
-        py: 0.5,
-        borderColor: isSelected ? 'primary.main' : undefined,
-        borderWidth: isSelected ? 2 : 1,
-      }}
-    >
-      <FormControlLabel
-        value={String(plan.id)}
-        control={<Radio />}
-        sx={{ width: '100%', m: 0 }}
-        label={
-          <Box sx={{ py: 0.5 }}>
-            <Typography sx={{ fontWeight: 600 }}>
-              {periodName(t, plan)}{' '}
-              {plan.saving && (
-                <Chip
-                  size="small"
-                  color="success"
-                  label={t('plan.savePercent', { percent: plan.saving.percent })}
-                  sx={{ ml: 0.5 }}
-                />
-              )}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {formatMoney(plan.grossCents, plan.currency)}{' '}
-              {t(`plan.per.${periodKey(plan.months)}`, { count: plan.months })}
-            </Typography>
-          </Box>
-        }
-      />
-    </Paper>
+    <RadioCard
+      value={String(plan.id)}
+      isSelected={isSelected}
+      isStretched
+      label={
+        <Box sx={{ py: 0.5 }}>
+          <Typography sx={{ fontWeight: 600 }}>
+            {periodName(t, plan)}{' '}
+            {plan.saving && (
+              <Chip
+                size="small"
+                color="success"
+                label={t('plan.savePercent', { percent: plan.saving.percent })}
+                sx={{ ml: 0.5 }}
+              />
+            )}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {formatMoney(plan.grossCents, plan.currency)}{' '}
+            {t(`plan.per.${periodKey(plan.months)}`, { count: plan.months })}
+          </Typography>
+        </Box>
+      }
+    />
   );
 };
 

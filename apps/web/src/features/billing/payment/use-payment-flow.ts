@@ -81,6 +81,7 @@ export const usePaymentFlow = ({
     }
   };
 
+  // Not useMutationWithToast here or below: every outcome, a failure too, is a step of the flow's state.
   const pay = () =>
     working(async () => {
       if (!selected) return;
