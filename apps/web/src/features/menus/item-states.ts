@@ -22,3 +22,17 @@ export const ITEM_STATE_LOOK: Record<ItemState, { color: string; background: str
  */
 export const shownItemStates = (item: Pick<MenuItem, ItemState>): ItemState[] =>
   ITEM_STATES.filter((state) => item[state]);
+
+/** The dishes with one state set, `ids` only: what their rows show before the server answers. */
+export const withItemState = <Item extends { id: number } & Pick<MenuItem, ItemState>>(
+  items: Item[],
+  ids: readonly number[],
+  state: ItemState,
+  value: boolean,
+): Item[] => items.map((item) => (ids.includes(item.id) ? { ...item, [state]: value } : item));
+
+/** The request that sets one state on the dishes `ids`. */
+export const itemStateChange = (ids: readonly number[], state: ItemState, value: boolean) => {
+  const change: Partial<Record<ItemState, boolean>> = { [state]: value };
+  return { items: ids.map((id) => ({ id, ...change })) };
+};

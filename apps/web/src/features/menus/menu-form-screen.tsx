@@ -4,7 +4,6 @@ import { MENU_FOOTER_MAX, MENU_HIDDEN_NOTE_MAX } from '@carta/contract/limits';
 import { MENU_NAME_MAX, REFRESH_TIME_DEFAULT, SaveMenuRequestSchema } from '@carta/contract/menus';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -27,6 +26,7 @@ import { useSnackbar } from '../../lib/snackbar.ts';
 import { useFormSubmit } from '../../lib/use-form-submit.ts';
 import { useMenu } from './api/get-menu.ts';
 import { type SaveMenuRequest, useSaveMenu } from './api/save-menu.ts';
+import { FormActions } from './form-actions.tsx';
 
 type Values = z.input<typeof SaveMenuRequestSchema>;
 
@@ -185,12 +185,11 @@ const MenuForm = ({ clubId, menu, languages }: MenuFormProps) => {
               />
             )}
           />
-          <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
-            <Button onClick={() => void navigate(`/clubs/${clubId}/menu`)}>{t('common.cancel')}</Button>
-            <Button type="submit" variant="contained" size="large" loading={save.isPending}>
-              {menu ? t('menuForm.save') : t('menuForm.create')}
-            </Button>
-          </Stack>
+          <FormActions
+            onCancel={() => void navigate(`/clubs/${clubId}/menu`)}
+            isSaving={save.isPending}
+            submitLabel={menu ? t('menuForm.save') : t('menuForm.create')}
+          />
         </Stack>
       </Paper>
     </FormProvider>

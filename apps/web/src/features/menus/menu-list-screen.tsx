@@ -35,14 +35,8 @@ import { useDeleteMenu } from './api/delete-menu.ts';
 import { useDuplicateMenu } from './api/duplicate-menu.ts';
 import { useUpdateMenus } from './api/update-menus.ts';
 import { useClubPlan } from './api/use-club-plan.ts';
+import { moved } from './list-changes.ts';
 import { MenuPdfButton } from './menu-pdf-button.tsx';
-
-/** Moves `row` to `position` in `rows`, as the list will look once the server has it. */
-export const moved = <Row extends { id: number }>(rows: Row[], row: Row, position: number) => {
-  const rest = rows.filter((candidate) => candidate.id !== row.id);
-  rest.splice(position, 0, row);
-  return rest.map((candidate, index) => ({ ...candidate, position: index }));
-};
 
 /** /clubs/:clubId/menu: the club's menus as cards, in the order guests see them. */
 export const MenuListScreen = () => {

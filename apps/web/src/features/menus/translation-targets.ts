@@ -39,3 +39,15 @@ export const dishNameOf = (texts: readonly TranslatableText[], text: Translatabl
       ?.original ?? null
   );
 };
+
+/** The owner's unsaved edits as the save request's texts, each read back from the key it was kept under. */
+export const editedTexts = (edits: Readonly<Record<string, string>>) =>
+  Object.entries(edits).map(([key, value]) => {
+    const [kind, id, field, language] = key.split(':') as [
+      TranslatableText['kind'],
+      string,
+      TranslatableText['field'],
+      MenuLanguage,
+    ];
+    return { kind, id: Number(id), field, language, text: value };
+  });
