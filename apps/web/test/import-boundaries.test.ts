@@ -4,9 +4,10 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
-// Imports go one way (DESIGN.md §3): contract -> lib -> api -> components -> features -> app. A feature
-// that reaches into another feature is the start of a tangle nobody can move or delete any more: what two
-// features share goes up into api/ (endpoint clients) or components/ (screens' building blocks).
+// Imports go one way (docs/architecture.md, Import boundaries): contract -> lib -> api -> components ->
+// features -> app. A feature that reaches into another feature is the start of a tangle nobody can move or
+// delete any more: what two features share goes up into api/ (endpoint clients) or components/ (screens'
+// building blocks).
 
 const sourceRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../src');
 

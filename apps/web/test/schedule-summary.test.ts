@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { daysSummary, formatTime, parseTime, ruleSummary } from '../src/features/tables/schedule-summary.ts';
+import {
+  daysSummary,
+  formatTime,
+  overlapNotice,
+  overlappingRules,
+  parseTime,
+  ruleSummary,
+} from '../src/features/tables/schedule-summary.ts';
 import { translatorsBeforeAll } from './translators.ts';
 
 const translators = translatorsBeforeAll();
@@ -96,5 +103,58 @@ describe('the schedule summary', () => {
         expect(text).not.toMatch(/ {2}| ,|,,|,$|^\s|\s$/);
       }
     }
+  });
+});
+
+describe('the overlap notice under the rules', () => {
+  const timed = (fields: Partial<Parameters<typeof overlappingRules>[0][number]>) => ({
+    days: [1, 2, 3, 4, 5],
+    startTime: '12:00',
+    endTime: '15:00',
+    tableZone: null,
+    ...fields,
+  });
+
+  it('names the rules, counted from 1, that offer the menu at the same time', () => {
+    const rules = [
+      timed({}),
+      timed({ startTime: '14:45', endTime: '18:00' }),
+      timed({ days: [6, 7] }),
+      timed({ days: [5], startTime: null, endTime: null }),
+    ];
+    expect(overlappingRules(rules)).toEqual([
+      [1, 2],
+      [1, 4],
+      [2, 4],
+    ]);
+    expect(overlapNotice(rules, translators.it)).toBe(
+      'Le regole 1 e 2, 1 e 4, 2 e 4 si sovrappongono: in quegli orari il menu è proposto una volta sola.',
+    );
+    expect(overlapNotice(rules, translators.en)).toBe(
+      'Rules 1 and 2, 1 and 4, 2 and 4 overlap: at those times the menu is offered once, as either allows.',
+    );
+  });
+
+  it('says nothing for rules back to back, on other days or for other zones', () => {
+    expect(
+      overlapNotice([timed({}), timed({ startTime: '15:00', endTime: '18:00' })], translators.it),
+    ).toBeNull();
+    expect(overlapNotice([timed({}), timed({ days: [6, 7] })], translators.it)).toBeNull();
+    expect(overlapNotice([timed({ tableZone: 1 }), timed({ tableZone: 2 })], translators.it)).toBeNull();
+    expect(overlapNotice([], translators.it)).toBeNull();
+  });
+
+  it('counts a rule for every zone against one for a zone', () => {
+    expect(overlappingRules([timed({ tableZone: 1 }), timed({ tableZone: null })])).toEqual([[1, 2]]);
+  });
+
+  it('follows an overnight range into the next morning, Sunday into Monday', () => {
+    const lateSunday = timed({ days: [7], startTime: '22:00', endTime: '02:00' });
+    expect(
+      overlappingRules([lateSunday, timed({ days: [1], startTime: '01:00', endTime: '03:00' })]),
+    ).toEqual([[1, 2]]);
+    expect(
+      overlappingRules([lateSunday, timed({ days: [1], startTime: '02:00', endTime: '03:00' })]),
+    ).toEqual([]);
   });
 });

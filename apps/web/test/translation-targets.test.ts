@@ -3,6 +3,7 @@ import type { TranslatableText } from '@carta/contract/menus';
 import { describe, expect, it } from 'vitest';
 import {
   dishNameOf,
+  editedTexts,
   shownTranslation,
   translationKeyOf,
   translationTargets,
@@ -67,5 +68,19 @@ describe('the dish a translation row belongs to', () => {
       dishNameOf(texts, { ...row('name', 'Antipasti'), kind: 'section' } as TranslatableText),
     ).toBeNull();
     expect(dishNameOf(texts, row('description', 'Senza nome', 9))).toBeNull();
+  });
+});
+
+describe('saving the typed translations', () => {
+  it('sends each edit as the text, field and language it was typed for, a blank one included', () => {
+    const description = { kind: 'item', id: 7, field: 'description' } as const;
+    const edits = {
+      [translationKeyOf(description, 'en')]: 'Egg and pecorino',
+      [translationKeyOf({ kind: 'section', id: 2, field: 'name' }, 'de')]: '',
+    };
+    expect(editedTexts(edits)).toEqual([
+      { kind: 'item', id: 7, field: 'description', language: 'en', text: 'Egg and pecorino' },
+      { kind: 'section', id: 2, field: 'name', language: 'de', text: '' },
+    ]);
   });
 });

@@ -14,7 +14,7 @@ import { translateMessageKey } from '../../lib/i18n.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 /**
- * Spec §2: a deletion request for someone who cannot log in. The phone number identifies the account;
+ * A deletion request (docs/product.md, Account deletion) for someone who cannot log in. The phone number identifies the account;
  * the request itself goes by email to support, prefilled here.
  */
 export const AccountDeletionRequestScreen = () => {

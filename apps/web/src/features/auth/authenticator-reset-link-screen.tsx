@@ -8,7 +8,7 @@ import { CenteredSpinner } from '../../components/centered-spinner.tsx';
 import { NoticeScreen } from '../../components/notice-screen.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
-/** Where the reset email's link lands (0051): the request goes to support, who confirms it. */
+/** Where the reset email's link lands (0072): the request goes to support, who confirms it. */
 export const AuthenticatorResetLinkScreen = () => {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();

@@ -1,26 +1,21 @@
 import { DeleteAccountRequestSchema } from '@carta/contract/accounts';
 import { DELETE_CONFIRMATION_WORD } from '@carta/contract/limits';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { FormCodeField } from '../../components/form-code-field.tsx';
+import { FormDialog } from '../../components/form-dialog.tsx';
 import { FormTextField } from '../../components/form-text-field.tsx';
-import { ApiError } from '../../lib/api-error.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { clearSession } from '../../lib/session-store.ts';
 import { useSnackbar } from '../../lib/snackbar.ts';
+import { useFormSubmit } from '../../lib/use-form-submit.ts';
 import { useDeleteAccount } from './api/delete-account.ts';
 
 type Values = z.input<typeof DeleteAccountRequestSchema>;
@@ -33,71 +28,51 @@ export const DeleteAccountDialog = ({ isOpen, onClose }: { isOpen: boolean; onCl
   const { enqueueSnackbar } = useSnackbar();
   const deletion = useDeleteAccount();
   const [confirmation, setConfirmation] = useState('');
-  const [formError, setFormError] = useState<string | null>(null);
   const word = DELETE_CONFIRMATION_WORD[currentLanguage()];
   const form = useForm<Values, unknown, z.output<typeof DeleteAccountRequestSchema>>({
     resolver: zodResolver(DeleteAccountRequestSchema),
     defaultValues: { password: '', totp: '' },
   });
+  // A wrong password or code is said above the form as the server words it, not by its field.
+  const { run, formError } = useFormSubmit(form.setError, { fieldOf: () => null });
 
-  const submit = async (values: z.output<typeof DeleteAccountRequestSchema>) => {
-    setFormError(null);
-    try {
+  const submit = (values: z.output<typeof DeleteAccountRequestSchema>) =>
+    run(async () => {
       await deletion.mutateAsync(values);
       clearSession({ isLogout: true });
       await navigate('/login', { replace: true });
       queryClient.clear();
       enqueueSnackbar(t('deleteAccount.done'), { variant: 'success' });
-    } catch (error) {
-      setFormError(error instanceof ApiError ? error.message : t('errors.GENERIC_TRY_LATER'));
-    }
-  };
+    });
 
   return (
-    <Dialog open={isOpen} onClose={onClose} fullWidth maxWidth="xs">
-      <FormProvider {...form}>
-        <form noValidate onSubmit={form.handleSubmit(submit)}>
-          <DialogTitle>{t('deleteAccount.title')}</DialogTitle>
-          <DialogContent>
-            <Stack spacing={2} sx={{ pt: 1 }}>
-              <Typography color="text.secondary">{t('deleteAccount.text')}</Typography>
-              {formError && <Alert severity="error">{formError}</Alert>}
-              <FormTextField<Values>
-                name="password"
-                label={t('login.password')}
-                type="password"
-                autoComplete="current-password"
-                required
-              />
-              <FormTextField<Values>
-                name="totp"
-                label={t('login.totp')}
-                autoComplete="one-time-code"
-                required
-                slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
-              />
-              <TextField
-                label={t('deleteAccount.typeWord', { word })}
-                value={confirmation}
-                onChange={(event) => setConfirmation(event.target.value)}
-                fullWidth
-              />
-            </Stack>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose}>{t('deleteAccount.cancel')}</Button>
-            <Button
-              type="submit"
-              color="error"
-              variant="contained"
-              disabled={confirmation.trim().toLowerCase() !== word}
-              loading={deletion.isPending}
-            >
-              {t('deleteAccount.submit')}
-            </Button>
-          </DialogActions>
-        </form>
-      </FormProvider>
-    </Dialog>
+    <FormDialog
+      isOpen={isOpen}
+      onClose={onClose}
+      form={form}
+      onSubmit={submit}
+      title={t('deleteAccount.title')}
+      intro={<Typography color="text.secondary">{t('deleteAccount.text')}</Typography>}
+      error={formError}
+      submitLabel={t('deleteAccount.submit')}
+      isSubmitting={deletion.isPending}
+      cancelLabel={t('deleteAccount.cancel')}
+      submitButton={{ color: 'error', disabled: confirmation.trim().toLowerCase() !== word }}
+    >
+      <FormTextField<Values>
+        name="password"
+        label={t('login.password')}
+        type="password"
+        autoComplete="current-password"
+        required
+      />
+      <FormCodeField<Values> name="totp" />
+      <TextField
+        label={t('deleteAccount.typeWord', { word })}
+        value={confirmation}
+        onChange={(event) => setConfirmation(event.target.value)}
+        fullWidth
+      />
+    </FormDialog>
   );
 };

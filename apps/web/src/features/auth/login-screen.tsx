@@ -78,7 +78,7 @@ export const LoginScreen = () => {
   const [isPasswordVisible, setIsPasswordVisible] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const [isNotActivated, setIsNotActivated] = useState(false);
-  // Support reset the authenticator (0051): phone and password, kept in memory to enrol a new one.
+  // Support reset the authenticator (0072): phone and password, kept in memory to enrol a new one.
   const [enrolling, setEnrolling] = useState<{ username: string; password: string } | null>(null);
   // Set as this form logs in, so the session it saves does not also trigger the redirect below.
   const [isLoggingIn, setIsLoggingIn] = useState(false);
@@ -104,6 +104,9 @@ export const LoginScreen = () => {
     setFormError(null);
     setIsNotActivated(false);
     resend.reset();
+    // Not useFormSubmit: the login answers several refusals its own way (a new authenticator to enrol, the
+    // activation notice, the lock-out's minutes), shows field issues by their key, and falls back to
+    // INTERNAL_ERROR rather than the generic message.
     try {
       await completeLogin(await loginMutation.mutateAsync(values));
     } catch (error) {

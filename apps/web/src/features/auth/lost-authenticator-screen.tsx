@@ -4,7 +4,6 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -12,41 +11,44 @@ import type { z } from 'zod';
 import { useRequestAuthenticatorReset } from '../../api/authenticator.ts';
 import { CheckEmailScreen } from '../../components/check-email-screen.tsx';
 import { FormHeader } from '../../components/form-header.tsx';
+import { FormPhoneField } from '../../components/form-phone-field.tsx';
 import { FormTextField } from '../../components/form-text-field.tsx';
-import { phonePrefixSlot } from '../../components/phone-prefix.tsx';
-import { ApiError, errorMessage } from '../../lib/api-error.ts';
+import { onRefusal } from '../../lib/on-refusal.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useFormSubmit } from '../../lib/use-form-submit.ts';
 
 type FormInput = z.input<typeof AuthenticatorResetRequestSchema>;
 type FormOutput = z.output<typeof AuthenticatorResetRequestSchema>;
 
 /**
  * /authenticator/lost: an owner without their authenticator app asks for a reset with phone and password
- * (0051); the account's email gets a link that hands the request to support. The answer is the same
+ * (0072); the account's email gets a link that hands the request to support. The answer is the same
  * whether or not the details match an account.
  */
 export const LostAuthenticatorScreen = () => {
   const { t } = useTranslation();
   const request = useRequestAuthenticatorReset();
-  const [formError, setFormError] = useState<string | null>(null);
   useDocumentTitle(t('lostAuthenticator.title'));
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(AuthenticatorResetRequestSchema),
     defaultValues: { username: '', password: '', message: '' },
   });
+  // A refusal shows above the form in the server's words, never by a field.
+  const { run, formError, setFormError } = useFormSubmit(form.setError, { fieldOf: () => null });
 
-  const submit = async (values: FormOutput) => {
-    setFormError(null);
-    try {
-      await request.mutateAsync(values);
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'RATE_LIMITED' && error.retryAfterSeconds) {
-        setFormError(t('login.lockedOut', { count: Math.ceil(error.retryAfterSeconds / 60) }));
-        return;
-      }
-      setFormError(errorMessage(error, t('errors.GENERIC_TRY_LATER')));
-    }
-  };
+  const submit = (values: FormOutput) =>
+    run(() =>
+      request.mutateAsync(values).catch(
+        // Too many tries: how long to wait comes from the answer's Retry-After, in minutes.
+        onRefusal('RATE_LIMITED', (error) =>
+          setFormError(
+            error.retryAfterSeconds
+              ? t('login.lockedOut', { count: Math.ceil(error.retryAfterSeconds / 60) })
+              : error.message,
+          ),
+        ),
+      ),
+    );
 
   if (request.isSuccess) {
     return (
@@ -62,15 +64,7 @@ export const LostAuthenticatorScreen = () => {
           subtitle={t('lostAuthenticator.subtitle')}
           error={formError}
         />
-        <FormTextField<FormInput>
-          name="username"
-          label={t('login.phone')}
-          type="tel"
-          autoComplete="username"
-          autoFocus
-          required
-          slotProps={{ htmlInput: { inputMode: 'tel' }, input: phonePrefixSlot(form.watch('username')) }}
-        />
+        <FormPhoneField<FormInput> name="username" label={t('login.phone')} />
         <FormTextField<FormInput>
           name="password"
           label={t('login.password')}

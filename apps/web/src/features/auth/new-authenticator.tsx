@@ -12,7 +12,7 @@ import { ApiError, isUnexpectedError } from '../../lib/api-error.ts';
 type Credentials = { username: string; password: string };
 
 /**
- * The login of an owner whose authenticator support has reset (0051): a new secret to scan, and one code
+ * The login of an owner whose authenticator support has reset (0072): a new secret to scan, and one code
  * to check it; the right code saves it and logs in (`onLoggedIn`). Phone and password stay in memory only.
  */
 export const NewAuthenticator = ({
@@ -63,6 +63,7 @@ export const NewAuthenticator = ({
               });
               await onLoggedIn(session);
             } catch (error) {
+              // Not useFormSubmit: AuthenticatorStep shows the failure by its code field, so it is thrown on.
               // Too late for this secret: a new one to scan, and the reason on top.
               if (error instanceof ApiError && error.code === 'AUTHENTICATOR_ENROLMENT_EXPIRED')
                 start.mutate(credentials);

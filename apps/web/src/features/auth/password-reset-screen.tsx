@@ -12,8 +12,9 @@ import type { z } from 'zod';
 import { FormHeader } from '../../components/form-header.tsx';
 import { FormTextField } from '../../components/form-text-field.tsx';
 import { NoticeScreen } from '../../components/notice-screen.tsx';
-import { ApiError, errorMessage } from '../../lib/api-error.ts';
+import { onRefusal } from '../../lib/on-refusal.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useFormSubmit } from '../../lib/use-form-submit.ts';
 import { usePasswordReset } from './api/password-recovery.ts';
 
 type FormInput = z.input<typeof PasswordResetRequestSchema>;
@@ -24,34 +25,16 @@ export const PasswordResetScreen = () => {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
   const reset = usePasswordReset();
-  const [formError, setFormError] = useState<string | null>(null);
   const [isLinkInvalid, setIsLinkInvalid] = useState(token === '');
   useDocumentTitle(t('reset.title'));
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(PasswordResetRequestSchema),
     defaultValues: { token, password: '', passwordTwo: '' },
   });
+  const { run, formError } = useFormSubmit(form.setError);
 
-  const submit = async (values: FormOutput) => {
-    setFormError(null);
-    try {
-      await reset.mutateAsync(values);
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'RESET_LINK_INVALID') {
-        setIsLinkInvalid(true);
-        return;
-      }
-      if (error instanceof ApiError) {
-        for (const issue of error.issues) {
-          const field = issue.path.replace(/^body\./, '');
-          if (field === 'password' || field === 'passwordTwo')
-            form.setError(field, { message: issue.message });
-        }
-        if (error.issues.length > 0) return;
-      }
-      setFormError(errorMessage(error, t('errors.GENERIC_TRY_LATER')));
-    }
-  };
+  const submit = (values: FormOutput) =>
+    run(() => reset.mutateAsync(values).catch(onRefusal('RESET_LINK_INVALID', () => setIsLinkInvalid(true))));
 
   if (isLinkInvalid) {
     return (

@@ -10,9 +10,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
@@ -21,10 +19,12 @@ import { Controller, FormProvider, type Path, useForm, useWatch } from 'react-ho
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
+import { EditorWithPreview } from '../../components/editor-with-preview.tsx';
 import { FormTextField } from '../../components/form-text-field.tsx';
 import { useUnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
 import { ApiError, isUnexpectedError } from '../../lib/api-error.ts';
 import { useSnackbar } from '../../lib/snackbar.ts';
+import { formPathOf } from '../../lib/use-form-submit.ts';
 import { useSaveBanner } from './api/save-banner.ts';
 import {
   type BannerData,
@@ -80,6 +80,8 @@ const DetailsForm = ({ club, menu, banner, image, imageKey, isNew }: DetailsForm
 
   const submit = async (values: Saved) => {
     setFormError(null);
+    // Not useFormSubmit: a lost connection has its own words, and a refused image is said above the form
+    // with the way back to the image step, which needs more than a message.
     try {
       await save.mutateAsync({ ...values, image: imageKey });
       guard.allowLeaving();
@@ -99,7 +101,7 @@ const DetailsForm = ({ club, menu, banner, image, imageKey, isNew }: DetailsForm
       const imageIssue = error.issues.find((issue) => issue.path === 'body.image');
       const fieldIssues = error.issues.filter((issue) => issue.path !== 'body.image');
       for (const issue of fieldIssues)
-        form.setError(issue.path.replace(/^body\./, '') as Path<Values>, { message: issue.message });
+        form.setError(formPathOf(issue.path) as Path<Values>, { message: issue.message });
       if (fieldIssues.length === 0)
         setFormError({
           message: imageIssue?.message ?? error.message,
@@ -120,116 +122,114 @@ const DetailsForm = ({ club, menu, banner, image, imageKey, isNew }: DetailsForm
   return (
     <FormProvider {...form}>
       {guard.dialog}
-      <Grid container spacing={3}>
-        <Grid size={{ xs: 12, md: 7 }}>
-          <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-            <Stack component="form" noValidate spacing={2.5} onSubmit={form.handleSubmit(submit)}>
-              {formError && (
-                <Alert
-                  severity="error"
-                  role="alert"
-                  action={
-                    formError.isImage ? (
-                      <Button component={RouterLink} to={`${base}/new`} color="inherit" size="small">
-                        {t('banner.changeImage')}
-                      </Button>
-                    ) : undefined
+      <EditorWithPreview
+        editor={
+          <Stack component="form" noValidate spacing={2.5} onSubmit={form.handleSubmit(submit)}>
+            {formError && (
+              <Alert
+                severity="error"
+                role="alert"
+                action={
+                  formError.isImage ? (
+                    <Button component={RouterLink} to={`${base}/new`} color="inherit" size="small">
+                      {t('banner.changeImage')}
+                    </Button>
+                  ) : undefined
+                }
+              >
+                {formError.message}
+              </Alert>
+            )}
+            <FormTextField<Values>
+              name="title"
+              label={t('banner.fields.title')}
+              required
+              characterLimit={PROMOTION_TITLE_MAX}
+            />
+            <FormTextField<Values>
+              name="subtitle"
+              label={t('banner.fields.subtitle')}
+              characterLimit={PROMOTION_SUBTITLE_MAX}
+            />
+            <FormTextField<Values>
+              name="description"
+              label={t('banner.fields.description')}
+              multiline
+              minRows={3}
+              characterLimit={PROMOTION_DESCRIPTION_MAX}
+            />
+            <FormTextField<Values>
+              name="price"
+              label={t('banner.fields.price')}
+              required
+              helperText={t('banner.fields.priceHelp')}
+              slotProps={{ htmlInput: { maxLength: PROMOTION_PRICE_MAX } }}
+            />
+            <Controller
+              name="forYou"
+              control={form.control}
+              render={({ field }) => (
+                <FormControlLabel
+                  control={
+                    <Switch
+                      checked={Boolean(field.value)}
+                      onChange={(event) => field.onChange(event.target.checked)}
+                      onBlur={field.onBlur}
+                    />
                   }
-                >
-                  {formError.message}
-                </Alert>
+                  label={
+                    <Stack>
+                      <span>{t('banner.fields.forYou')}</span>
+                      <Typography variant="body2" color="text.secondary">
+                        {t('banner.fields.forYouHelp')}
+                      </Typography>
+                    </Stack>
+                  }
+                />
               )}
-              <FormTextField<Values>
-                name="title"
-                label={t('banner.fields.title')}
-                required
-                characterLimit={PROMOTION_TITLE_MAX}
-              />
-              <FormTextField<Values>
-                name="subtitle"
-                label={t('banner.fields.subtitle')}
-                characterLimit={PROMOTION_SUBTITLE_MAX}
-              />
-              <FormTextField<Values>
-                name="description"
-                label={t('banner.fields.description')}
-                multiline
-                minRows={3}
-                characterLimit={PROMOTION_DESCRIPTION_MAX}
-              />
-              <FormTextField<Values>
-                name="price"
-                label={t('banner.fields.price')}
-                required
-                helperText={t('banner.fields.priceHelp')}
-                slotProps={{ htmlInput: { maxLength: PROMOTION_PRICE_MAX } }}
-              />
-              <Controller
-                name="forYou"
-                control={form.control}
-                render={({ field }) => (
-                  <FormControlLabel
-                    control={
-                      <Switch
-                        checked={Boolean(field.value)}
-                        onChange={(event) => field.onChange(event.target.checked)}
-                        onBlur={field.onBlur}
-                      />
-                    }
-                    label={
-                      <Stack>
-                        <span>{t('banner.fields.forYou')}</span>
-                        <Typography variant="body2" color="text.secondary">
-                          {t('banner.fields.forYouHelp')}
-                        </Typography>
-                      </Stack>
-                    }
-                  />
-                )}
-              />
-              {club.menuLanguages.length > 0 && (
-                <Typography variant="body2" color="text.secondary" data-testid="banner-translations-hint">
-                  {t('banner.translationsHint', {
-                    languages: club.menuLanguages
-                      .map((language) => t(`menuLanguages.${language}`))
-                      .join(', '),
-                  })}{' '}
-                  <Link component={RouterLink} to={`/clubs/${clubId}/menu/${menuId}/translations`}>
-                    {t('banner.openTranslations')}
-                  </Link>
-                </Typography>
-              )}
-              <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5}>
-                <Button component={RouterLink} to={base}>
-                  {t('common.cancel')}
-                </Button>
-                <Button
-                  type="submit"
-                  variant="contained"
-                  loading={save.isPending}
-                  disabled={!club.plan.isSmart}
-                >
-                  {t('banner.save')}
-                </Button>
-              </Stack>
+            />
+            {club.menuLanguages.length > 0 && (
+              <Typography variant="body2" color="text.secondary" data-testid="banner-translations-hint">
+                {t('banner.translationsHint', {
+                  languages: club.menuLanguages.map((language) => t(`menuLanguages.${language}`)).join(', '),
+                })}{' '}
+                <Link component={RouterLink} to={`/clubs/${clubId}/menu/${menuId}/translations`}>
+                  {t('banner.openTranslations')}
+                </Link>
+              </Typography>
+            )}
+            <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5}>
+              <Button component={RouterLink} to={base}>
+                {t('common.cancel')}
+              </Button>
+              <Button
+                type="submit"
+                variant="contained"
+                loading={save.isPending}
+                disabled={!club.plan.isSmart}
+              >
+                {t('banner.save')}
+              </Button>
             </Stack>
-          </Paper>
-        </Grid>
-        <Grid size={{ xs: 12, md: 5 }}>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 1, textAlign: 'center' }}>
-            {t(preview.title)}
-          </Typography>
-          <BannerPhonePreview
-            label={t(preview.label)}
-            banner={look}
-            colours={coloursOf({ menu, club })}
-            clubName={club.name}
-            menuName={menu.name}
-            dishes={dishesOf(menu)}
-            sections={menu.sections.slice(0, 3).map((section) => section.name)}
-          />
-        </Grid>
-      </Grid>
+          </Stack>
+        }
+        preview={
+          <>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1, textAlign: 'center' }}>
+              {t(preview.title)}
+            </Typography>
+            <BannerPhonePreview
+              label={t(preview.label)}
+              banner={look}
+              colours={coloursOf({ menu, club })}
+              clubName={club.name}
+              menuName={menu.name}
+              dishes={dishesOf(menu)}
+              sections={menu.sections.slice(0, 3).map((section) => section.name)}
+            />
+          </>
+        }
+      />
     </FormProvider>
   );
 };

@@ -7,9 +7,10 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type ChangeEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { FileInput } from '../../components/file-input.tsx';
 import { PhotoPlaceholder } from '../../components/photo-placeholder.tsx';
 import { ApiError } from '../../lib/api-error.ts';
 import { pickedImageProblem } from '../../lib/crop-image.ts';
@@ -49,10 +50,7 @@ const ImageStep = () => {
 
   useEffect(() => () => (picked ? URL.revokeObjectURL(picked) : undefined), [picked]);
 
-  const pick = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
+  const pick = async (file: File) => {
     setPickError(null);
     setFailure(null);
     const problem = await pickedImageProblem(file);
@@ -68,6 +66,8 @@ const ImageStep = () => {
   const send = async (image: Blob) => {
     setFailure(null);
     setProgress(0);
+    // Not useFormSubmit: no form here; the crop dialog shows the failure and tells a lost connection
+    // apart, so its button offers to upload again.
     try {
       const stored = await upload.mutateAsync({ image, contentType: 'image/jpeg', onProgress: setProgress });
       await navigate(newDetailsPath(base, stored.key), { state: { image: stored } satisfies NewBannerState });
@@ -100,14 +100,12 @@ const ImageStep = () => {
             >
               {t('banner.pick')}
             </Button>
-            <input
+            <FileInput
               ref={input}
-              hidden
-              type="file"
               accept={IMAGE_CONTENT_TYPES.join(',')}
               data-testid="banner-image-input"
               aria-label={t('banner.pick')}
-              onChange={(event) => void pick(event)}
+              onFile={(file) => void pick(file)}
             />
             <Typography variant="body2" color="text.secondary">
               {t('banner.imageHelp')}

@@ -1,8 +1,9 @@
 import type { Theme } from '@carta/contract/entities';
 import Box from '@mui/material/Box';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PhoneFrame } from '../../components/phone-frame.tsx';
+import { themeFontFamily, useThemeFonts } from '../../components/theme-fonts.ts';
 
 /** What a banner shows, whether saved or being edited. */
 export type BannerLook = {
@@ -34,22 +35,6 @@ export const DEFAULT_COLOURS: Colours = {
   font: 'system-ui',
 };
 
-const FONTS_ID = 'carta-theme-fonts';
-
-/** The themes' fonts as guests get them, named "Carta <font>" so the app's own text keeps its font. */
-const useThemeFonts = () => {
-  useEffect(() => {
-    if (document.getElementById(FONTS_ID)) return;
-    const link = document.createElement('link');
-    link.id = FONTS_ID;
-    link.rel = 'stylesheet';
-    link.href = '/public/fonts.css';
-    document.head.append(link);
-  }, []);
-};
-
-const fontFamily = (font: string) => `"Carta ${font}", "${font}", system-ui, sans-serif`;
-
 /** The banner as guests see it at the top of the menu (apps/guest/src/menu-page.tsx), in the theme's colours. */
 export const BannerView = ({ banner, colours }: { banner: BannerLook; colours: Colours }) => {
   const { t } = useTranslation();
@@ -67,7 +52,7 @@ export const BannerView = ({ banner, colours }: { banner: BannerLook; colours: C
         bgcolor: colours.main,
         color: colours.buttonText,
         overflowWrap: 'anywhere',
-        fontFamily: fontFamily(colours.font),
+        fontFamily: themeFontFamily(colours.font),
       }}
     >
       {image && (
@@ -141,7 +126,7 @@ export const BannerPhonePreview = ({
     <PhoneFrame
       label={label}
       testId="banner-preview"
-      look={{ ...colours, fontFamily: fontFamily(colours.font) }}
+      look={{ ...colours, fontFamily: themeFontFamily(colours.font) }}
     >
       <Box sx={{ p: 2, pb: 1 }}>
         <Box sx={{ fontSize: 12, opacity: 0.8 }}>{clubName}</Box>

@@ -22,7 +22,7 @@ export const getBannerUploadTicket = (clubId: string, menuId: string, contentTyp
 export type BannerUpload = { image: Blob; contentType: ImageType; onProgress: UploadProgressListener };
 
 /**
- * The upload flow of spec §7 for a banner: the address from the banner route, the cropped image PUT there
+ * The upload flow (docs/decisions/0011) for a banner: the address from the banner route, the cropped image PUT there
  * with its progress, then the API checks it by content and stores it (POST .../uploads/{id}/complete).
  * A network failure is an UploadNetworkError: the screen asks to upload again.
  */
