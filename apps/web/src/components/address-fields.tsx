@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { useCities, useCitySearch, useCountries, useStates } from '../api/get-places.ts';
 import { translateMessageKey } from '../lib/i18n.ts';
 import { useDebounced } from '../lib/use-debounced.ts';
-import type { ClubFormValues } from './club-form-fields.tsx';
+import type { ClubFormValues } from './club-form-values.ts';
 import { FormTextField } from './form-text-field.tsx';
 
 type AddressName = 'club.address' | 'club.billingAddress';

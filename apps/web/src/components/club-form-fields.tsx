@@ -1,4 +1,3 @@
-import type { CreateClubRequestSchema } from '@carta/contract/clubs';
 import Collapse from '@mui/material/Collapse';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
@@ -9,12 +8,12 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { useBrands } from '../api/get-brands.ts';
 import { AddressFields } from './address-fields.tsx';
+import type { ClubFormValues } from './club-form-values.ts';
 import { FormTextField } from './form-text-field.tsx';
 
-export type ClubFormValues = z.input<typeof CreateClubRequestSchema>;
+export type { ClubFormValues };
 
 /** The business details of a club: the sign-up wizard's third step and the /clubs/new form. */
 export const ClubFormFields = () => {
