@@ -87,6 +87,23 @@ test('an owner builds a menu, reorders, marks out of stock, duplicates, deletes,
   ).toHaveText('Esaurito');
   await expect(page.getByTestId('item-states')).toHaveCount(1);
 
+  // Several at once: once the change is saved the picked dishes are let go; back in stock the same way.
+  const bulk = page.getByRole('region', { name: 'Voci selezionate' });
+  await page.getByLabel('Seleziona Bruschetta').check();
+  await page.getByLabel('Seleziona Tagliere del giorno').check();
+  await expect(bulk).toContainText('2 selezionate');
+  await bulk.getByRole('button', { name: 'Segna esauriti' }).click();
+  await expect(page.getByText('2 voci segnate come esaurite')).toBeVisible();
+  await expect(bulk).toHaveCount(0);
+  await expect(page.getByLabel('Seleziona Bruschetta')).not.toBeChecked();
+  await expect(page.getByTestId('item-states')).toHaveCount(3);
+  await page.getByLabel('Seleziona Bruschetta').check();
+  await page.getByLabel('Seleziona Tagliere del giorno').check();
+  await bulk.getByRole('button', { name: 'Di nuovo disponibili' }).click();
+  await expect(page.getByText('2 voci di nuovo disponibili')).toBeVisible();
+  await expect(bulk).toHaveCount(0);
+  await expect(page.getByTestId('item-states')).toHaveCount(1);
+
   await page.getByRole('link', { name: 'Cena' }).click();
   await page.getByRole('link', { name: 'Primi' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Primi' })).toBeVisible();
