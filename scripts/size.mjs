@@ -32,7 +32,10 @@ const BUDGETS = {
   // fixes every screen carries (the theme's status colours and hidden badges, the side navigation's list
   // items, the language switch's names, the header's wrapping venue name) and the one character counter's
   // props on the shared text field (the counter itself loads only with a field that has a limit).
-  '/login': { gzip: 214 * 1024, brotli: GOAL_BROTLI_JS },
+  // The login raised for issue 27 by 0.5 KB gzip, measured against the build before it (+0.4 KB): no code
+  // of the login changed; the entry's preload list names 16 more chunks, the pieces several screens now
+  // share (file drop and input, form dialog, row form, code and phone fields) instead of each writing its own.
+  '/login': { gzip: 214.5 * 1024, brotli: GOAL_BROTLI_JS },
   board: { gzip: 224.5 * 1024, brotli: GOAL_BROTLI_JS },
 };
 
