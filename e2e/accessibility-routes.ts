@@ -1,3 +1,5 @@
+// Over 300 lines and kept whole: it is that one map, a route a row, and splitting it would hide from the
+// reader which routes are covered and by what data.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,9 +12,6 @@ import { adminToken, asAdmin, expect, signUpOwner, test, useSessionOf } from './
 // Issue 26: every screen of the owner app passes axe-core's WCAG 2.2 A/AA rules, on a phone and on a
 // desktop. The map below names a concrete address for every route of apps/web/src/app/router.tsx, and
 // a test compares it with the router, so a new screen cannot ship without being checked.
-//
-// Over 300 lines and kept whole: it is that one map, a route a row, and splitting it would hide from the
-// reader which routes are covered and by what data.
 
 const ROUTER_FILE = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),

@@ -1,8 +1,8 @@
-// The words around a menu (labels, buttons, states), in every language guests read.
-//
 // Over 300 lines and kept whole: it is one table, the same fifty-odd words in each of five languages, read
 // side by side when a word is added or changed; split by language, a missing word would hide in
 // another file (the `Chrome` type still catches it, but the translator works from this one view).
+//
+// The words around a menu (labels, buttons, states), in every language guests read.
 
 import { ALLERGEN_NAMES } from '@carta/contract/allergen-names';
 import type { GuestLanguage } from './messages.ts';

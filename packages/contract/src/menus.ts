@@ -1,3 +1,5 @@
+// Over 300 lines and kept whole: menus, categories and items share their field schemas and limits (a
+// whole-menu create nests all three), and the routes and the owner app import them from one place.
 import { z } from 'zod';
 import { AllergenSchema, MenuLanguageSchema, MenuListEntrySchema } from './entities.ts';
 import { id, optionalText, plainString, price, requiredText } from './fields.ts';
@@ -14,9 +16,6 @@ import {
 } from './limits.ts';
 
 // The menu builder's requests (docs/product.md, Menus; Rules and limits).
-//
-// Over 300 lines and kept whole: menus, categories and items share their field schemas and limits (a
-// whole-menu create nests all three), and the routes and the owner app import them from one place.
 
 export const MENU_NAME_MAX = 100;
 export const SECTION_NAME_MAX = 100;

@@ -1,3 +1,7 @@
+// Over 300 lines and kept whole: the layout is one pass down the pages, its steps (header, categories,
+// dishes measured before they are drawn, legend, footer, page numbers) sharing the cursor `y`, the
+// column and the page break; split into files they would pass that state back and forth. The fonts
+// and the characters they draw are in pdf-fonts.ts.
 import { ALLERGENS, type Theme } from '@carta/contract/entities';
 import { DEFAULT_CURRENCY, formatItemPrice } from '@carta/contract/format-price';
 import type { GuestMenu } from '@carta/contract/guest';
@@ -9,11 +13,6 @@ import { printable, registerFonts } from './pdf-fonts.ts';
 
 // The printable menu (issue 14): A4, the theme's PDF colours, the texts in one language chosen as the
 // guest page chooses them (itemTexts, sectionName and menuName are the guest page's own).
-//
-// Over 300 lines and kept whole: the layout is one pass down the pages, its steps (header, categories,
-// dishes measured before they are drawn, legend, footer, page numbers) sharing the cursor `y`, the
-// column and the page break; split into files they would pass that state back and forth. The fonts
-// and the characters they draw are in pdf-fonts.ts.
 
 /** What a printed menu shows: a menu as guests read it (hidden rows already left out) and its club. */
 export type PdfMenu = {
