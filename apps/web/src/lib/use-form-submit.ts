@@ -36,6 +36,8 @@ export type FormSubmitOptions = {
   fieldOf?: (path: string) => string | null;
   /** Show the message in a toast rather than in `formError` (a form without an alert of its own). */
   isToast?: boolean;
+  /** Move the focus to the first refused field (a long form, where it may be out of sight). */
+  isFocusingField?: boolean;
 };
 
 /**
@@ -45,7 +47,7 @@ export type FormSubmitOptions = {
  */
 export const useFormSubmit = <Values extends FieldValues>(
   setError: UseFormSetError<Values>,
-  { fieldOf = (path) => path, isToast = false }: FormSubmitOptions = {},
+  { fieldOf = (path) => path, isToast = false, isFocusingField = false }: FormSubmitOptions = {},
 ) => {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
@@ -57,7 +59,8 @@ export const useFormSubmit = <Values extends FieldValues>(
       return true;
     } catch (error) {
       const { fields, message } = placeFailure(error, fieldOf);
-      for (const field of fields) setError(field.path as Path<Values>, { message: field.message });
+      for (const field of fields)
+        setError(field.path as Path<Values>, { message: field.message }, { shouldFocus: isFocusingField });
       if (message) {
         const text = 'key' in message ? t(message.key) : message.text;
         if (isToast) enqueueSnackbar(text, { variant: 'error' });

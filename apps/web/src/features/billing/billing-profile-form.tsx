@@ -131,10 +131,10 @@ export const BillingProfileForm = ({ club }: { club: ClubDetails }) => {
   const hasNoDelivery = !pec && (!sdiCode || sdiCode.trim() === NO_SDI_CODE);
 
   // Each field issue takes the focus to its field, as the user's own mistakes do.
-  const { run, formError } = useFormSubmit<BillingFormValues>(
-    (name, error) => form.setError(name, error, { shouldFocus: true }),
-    { fieldOf: (path) => `club.${path}` },
-  );
+  const { run, formError } = useFormSubmit(form.setError, {
+    fieldOf: (path) => `club.${path}`,
+    isFocusingField: true,
+  });
 
   const submit = ({ club: changes }: BillingRequest) =>
     run(async () => {

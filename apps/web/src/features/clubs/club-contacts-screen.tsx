@@ -78,10 +78,10 @@ const ContactsForm = ({ club }: { club: ClubDetails }) => {
   });
 
   // Each field issue takes the focus to its field, as the user's own mistakes do.
-  const { run, formError } = useFormSubmit<ContactsFormValues>(
-    (name, error) => form.setError(name, error, { shouldFocus: true }),
-    { fieldOf: (path) => `club.${path}` },
-  );
+  const { run, formError } = useFormSubmit(form.setError, {
+    fieldOf: (path) => `club.${path}`,
+    isFocusingField: true,
+  });
 
   const submit = ({ club: changes }: ContactsRequest) =>
     run(async () => {

@@ -37,9 +37,7 @@ export const useItemForm = (
   const hasPriceText = Boolean(useWatch({ control: form.control, name: 'priceText' })?.trim());
   const back = `/clubs/${clubId}/menu/${menu.id}/sections/${sectionId}`;
   // This form brings the owner to a field the server refused (a long form: it may be out of view).
-  const { run, formError } = useFormSubmit<ItemFormValues>((name, error) =>
-    form.setError(name, error, { shouldFocus: true }),
-  );
+  const { run, formError } = useFormSubmit(form.setError, { isFocusingField: true });
 
   const submit = (values: SaveItemRequest) =>
     run(async () => {
