@@ -318,10 +318,64 @@ export const clubs = pgTable(
     menuLanguages: text().array().notNull().default(sql`'{}'::text[]`),
     themeId: integer().references((): AnyPgColumn => themes.id, { onDelete: 'set null' }),
     freeForever: boolean().notNull().default(false),
+    /** Links guests look for (docs/product.md, Club links); each optional. */
+    googleReviewUrl: text(),
+    bookingUrl: text(),
+    deliveryUrl: text(),
+    /** Shown to guests on tap, never in the page's indexable text. */
+    wifiName: text(),
+    wifiPassword: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [index().on(table.ownerId), index().on(table.status)],
+);
+
+/**
+ * The people of a club other than its owner (`clubs.owner_id`, exactly one), each with a role: a manager
+ * does everything but billing, deleting the club and managing people; staff answer waiter calls, mark
+ * dishes out of stock and read menus and QR codes. One account may belong to several clubs.
+ */
+export const clubMembers = pgTable(
+  'club_members',
+  {
+    clubId: ofClub(),
+    accountId: ofAccount(),
+    role: text({ enum: ['manager', 'staff'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.clubId, table.accountId] }),
+    index().on(table.accountId),
+    check('club_members_role', sql`${table.role} in ('manager', 'staff')`),
+  ],
+);
+
+/**
+ * An owner's invitation to join a club with a role, sent by email (or text) as a link; only the token's
+ * SHA-256 is stored. Accepted once, by a logged-in account; withdrawn by the owner before that.
+ */
+export const clubInvitations = pgTable(
+  'club_invitations',
+  {
+    id: identity(),
+    clubId: ofClub(),
+    email: text(),
+    phone: text(),
+    role: text({ enum: ['manager', 'staff'] }).notNull(),
+    tokenHash: text().notNull().unique(),
+    invitedByAccountId: integer().references(() => accounts.id, { onDelete: 'set null' }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    acceptedAt: timestamp({ withTimezone: true }),
+    acceptedByAccountId: integer().references(() => accounts.id, { onDelete: 'set null' }),
+    withdrawnAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index().on(table.clubId),
+    check('club_invitations_role', sql`${table.role} in ('manager', 'staff')`),
+    check('club_invitations_contact', sql`${table.email} is not null or ${table.phone} is not null`),
+  ],
 );
 
 /** The admin's message to a club (docs/product.md, Message); at most one per club. */
@@ -436,6 +490,80 @@ export const itemTranslations = pgTable(
     translatedAdditionalNotes: text(),
   },
   (table) => [uniqueIndex().on(table.itemId, table.language)],
+);
+
+/**
+ * A dish's sizes or servings ("calice / bottiglia", "33 cl / 50 cl"), each with its own name and price.
+ * An item with variants shows their prices in place of its own.
+ */
+export const itemVariants = pgTable(
+  'item_variants',
+  {
+    id: identity(),
+    itemId: integer()
+      .notNull()
+      .references(() => menuItems.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    /** The name in the club's other languages, e.g. { "en": "Glass" }. */
+    nameTranslations: jsonb().$type<Partial<Record<string, string>>>().notNull().default({}),
+    price: numeric({ precision: 10, scale: 2, mode: 'number' }).notNull(),
+    position: integer().notNull(),
+  },
+  (table) => [
+    index().on(table.itemId, table.position),
+    check('item_variants_price_not_negative', sql`${table.price} >= 0`),
+  ],
+);
+
+/**
+ * Another price on given weekdays and hours in the club's time zone ("happy hour 18-20"), for one item or
+ * a whole category, with the day and time rules of menu schedules. Either a new price (an item without
+ * variants) or a percentage off (anything, variants included).
+ */
+export const timePrices = pgTable(
+  'time_prices',
+  {
+    id: identity(),
+    clubId: ofClub(),
+    itemId: integer().references(() => menuItems.id, { onDelete: 'cascade' }),
+    sectionId: integer().references(() => menuSections.id, { onDelete: 'cascade' }),
+    /** What guests read beside the price, e.g. "Happy hour". */
+    label: text().notNull(),
+    labelTranslations: jsonb().$type<Partial<Record<string, string>>>().notNull().default({}),
+    /** 1 = Monday ... 7 = Sunday. */
+    days: smallint().array().notNull(),
+    /** `HH:mm` in the club's zone; both null = all day. */
+    startTime: text(),
+    endTime: text(),
+    price: numeric({ precision: 10, scale: 2, mode: 'number' }),
+    percentOff: smallint(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index().on(table.clubId),
+    index().on(table.itemId),
+    index().on(table.sectionId),
+    check('time_prices_one_target', sql`(${table.itemId} is null) <> (${table.sectionId} is null)`),
+    check('time_prices_one_change', sql`(${table.price} is null) <> (${table.percentOff} is null)`),
+    check('time_prices_price_not_negative', sql`${table.price} >= 0`),
+    check('time_prices_percent_off', sql`${table.percentOff} between 1 and 100`),
+  ],
+);
+
+/**
+ * Machine-translation use per club and calendar month (UTC), counted in source characters sent to the
+ * provider, so plans can differ in how much they include.
+ */
+export const translationUsage = pgTable(
+  'translation_usage',
+  {
+    clubId: ofClub(),
+    /** `YYYY-MM`, UTC. */
+    month: text().notNull(),
+    characters: integer().notNull().default(0),
+    requests: integer().notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.clubId, table.month] })],
 );
 
 /**

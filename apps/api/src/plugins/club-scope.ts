@@ -1,7 +1,9 @@
 import { isId } from '@carta/contract/fields';
+import type { ClubRole } from '@carta/contract/members';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { clubs } from '../db/schema.ts';
+import type { Executor } from '../db/client.ts';
+import { clubMembers, clubs } from '../db/schema.ts';
 import { notFound } from '../lib/app-error.ts';
 import { callerOf } from './auth.ts';
 
@@ -11,6 +13,11 @@ declare module 'fastify' {
     isPublic?: boolean;
     /** Writes that never change what guests read (call waiter): cached guest pages stay. */
     keepsGuestPages?: boolean;
+    /**
+     * The least role that may call a club route (owner > manager > staff; docs/product.md, Staff and
+     * roles). Every route clubScope holds that is not public says it.
+     */
+    minRole?: import('@carta/contract/members').ClubRole;
     /** Set by clubScope on every route it holds; the isolation test checks it. */
     isClubScoped?: boolean;
   }
@@ -19,6 +26,22 @@ declare module 'fastify' {
 export type ClubScopeOptions = { routes: FastifyPluginAsync[] };
 
 const isPublicRoute = (request: FastifyRequest) => request.routeOptions.config.isPublic === true;
+
+/** The caller's role in a club: its owner, a member's role, or null for anyone else (and no such club). */
+export const clubRoleOf = async (
+  db: Executor,
+  accountId: number,
+  clubId: number,
+): Promise<ClubRole | null> => {
+  const [row] = await db
+    .select({ ownerId: clubs.ownerId, memberRole: clubMembers.role })
+    .from(clubs)
+    .leftJoin(clubMembers, and(eq(clubMembers.clubId, clubs.id), eq(clubMembers.accountId, accountId)))
+    .where(eq(clubs.id, clubId));
+  if (!row) return null;
+  if (row.ownerId === accountId) return 'owner';
+  return row.memberRole ?? null;
+};
 
 /** The club id of a club-scoped route, for handlers: ownership was checked before they run. */
 export const clubIdOf = (request: FastifyRequest): number =>
