@@ -26,6 +26,28 @@ export const totpCode = (secret: string, offsetSteps = 0) =>
     timestamp: Date.now() + offsetSteps * 30_000,
   });
 
+/**
+ * The sign-up's last step: its first code confirms it (docs/decisions/0066). The previous step's code is
+ * sent, so the current one is still free to log in; if a 30 s step ends between making the code and the
+ * server checking it, that code is two steps old and refused, so it is made again once.
+ */
+export const confirmFirstCode = async (
+  request: APIRequestContext,
+  phone: string,
+  password: string,
+  secret: string,
+) => {
+  for (let attempt = 1; ; attempt += 1) {
+    const confirmed = await request.post('/api/v1/users/totp/confirm', {
+      data: { username: phone, password, totp: totpCode(secret, -1) },
+    });
+    if (confirmed.status() === 200 || attempt === 2) {
+      expect(confirmed.status()).toBe(200);
+      return;
+    }
+  }
+};
+
 const decodeQuotedPrintable = (text: string) =>
   text
     .replace(/=\r?\n/g, '')
@@ -96,10 +118,7 @@ export const signUpOwner = async (request: APIRequestContext, clubs: ClubFields[
   });
   expect(created.status()).toBe(201);
   const { clubId, enrolment } = await created.json();
-  const confirmed = await request.post('/api/v1/users/totp/confirm', {
-    data: { username: phone, password: OWNER_PASSWORD, totp: totpCode(enrolment.secret, -1) },
-  });
-  expect(confirmed.status()).toBe(200);
+  await confirmFirstCode(request, phone, OWNER_PASSWORD, enrolment.secret);
   const activation = new URL(await emailedLink(email, /\/users\/activate\?token=/));
   expect((await request.get(`/api/v1/users/activate${activation.search}`)).ok()).toBe(true);
   const login = await request.post('/api/v1/login', {

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { emailedLink, expect, test, totpCode, uniquePhone } from '../fixtures.ts';
+import { confirmFirstCode, emailedLink, expect, test, totpCode, uniquePhone } from '../fixtures.ts';
 
 const PASSWORD = 'Tavolo7$Blu';
 
@@ -20,12 +20,8 @@ const createAccount = async (request: APIRequestContext) => {
   });
   expect(response.status()).toBe(201);
   const { enrolment } = await response.json();
-  // The sign-up's last step: its first code (the previous step's, so the current one logs in) confirms
-  // it and sends the activation email (docs/decisions/0066).
-  const confirmed = await request.post('/api/v1/users/totp/confirm', {
-    data: { username: phone, password: PASSWORD, totp: totpCode(enrolment.secret, -1) },
-  });
-  expect(confirmed.status()).toBe(200);
+  // The sign-up's last step, which sends the activation email.
+  await confirmFirstCode(request, phone, PASSWORD, enrolment.secret);
   return { phone, email, secret: enrolment.secret as string };
 };
 
