@@ -30,12 +30,20 @@ import { guestRoutes } from './features/guest/routes.ts';
 import { incomingSweepPlugin } from './features/images/incoming-sweep.ts';
 import { clubUploadRoutes, fileRoutes } from './features/images/routes.ts';
 import { mailRetryPlugin } from './features/mail/mail-retries.ts';
+import { invitationRoutes, memberRoutes } from './features/members/routes.ts';
+import { menuCopyRoutes } from './features/menu-copy/routes.ts';
 import { menuImportRoutes } from './features/menu-import/routes.ts';
 import { guestMenuPdfRoutes, menuPdfPlugin, menuPdfRoutes } from './features/menu-pdf/routes.ts';
 import { menuRoutes } from './features/menus/routes.ts';
 import { promoteRoutes } from './features/promote/routes.ts';
 import { tableRoutes } from './features/tables/routes.ts';
 import { themeRoutes } from './features/themes/routes.ts';
+import { timePriceRoutes } from './features/time-prices/routes.ts';
+import type { TranslationProvider } from './features/translation-suggestions/provider.ts';
+import {
+  translationProviderPlugin,
+  translationSuggestionRoutes,
+} from './features/translation-suggestions/routes.ts';
 import { waiterCallRoutes } from './features/waiter-calls/routes.ts';
 import { waiterCallSignalsPlugin } from './features/waiter-calls/waiter-call-signals.ts';
 import { AppError } from './lib/app-error.ts';
@@ -81,6 +89,8 @@ export type AppOptions = {
   sdiProvider?: SdiProvider;
   /** Replaces the configured VAT checker, VIES or none (tests). */
   vatChecker?: VatChecker;
+  /** Replaces the configured translation provider, DeepL or none (tests: a local fake; null: off). */
+  translationProvider?: TranslationProvider | null;
   /**
    * Runs the timed work (default): due billing jobs and queued emails every minute, the hourly sweep of
    * abandoned uploads and unsaved dish photos, the page views written every 10 s and rolled up hourly
@@ -103,6 +113,7 @@ export const buildApp = async ({
   paymentProvider,
   sdiProvider,
   vatChecker,
+  translationProvider,
   isRunningJobs = true,
   logger,
   webRoot = WEB_DIST,
@@ -190,6 +201,7 @@ export const buildApp = async ({
   await app.register(billingPlugin, { provider: paymentProvider, isRunningJobs });
   await app.register(eInvoicePlugin, { provider: sdiProvider, isRunningJobs });
   await app.register(vatCheckerPlugin, { checker: vatChecker });
+  await app.register(translationProviderPlugin, { provider: translationProvider });
   // Per-address limits are counted in the database, so they hold across processes (0036).
   await app.register(signUpLimitPlugin);
   await app.register(openapiPlugin);
@@ -198,8 +210,10 @@ export const buildApp = async ({
     async (api) => {
       await api.register(systemRoutes, { config, build });
       await api.register(accountRoutes);
+      await api.register(invitationRoutes);
       await api.register(clubRoutes);
-      // Every route under /clubs/{clubId} checks that the caller owns the club: add new ones here.
+      // Every route under /clubs/{clubId} checks the caller's role in the club against its minRole: add new
+      // ones here.
       await api.register(clubScope, {
         prefix: '/clubs/:clubId',
         routes: [
@@ -207,12 +221,15 @@ export const buildApp = async ({
           clubStatsRoutes,
           clubUploadRoutes,
           menuRoutes,
+          menuCopyRoutes,
+          translationSuggestionRoutes,
           menuImportRoutes,
           menuPdfRoutes,
           promoteRoutes,
           themeRoutes,
           bannerRoutes,
           tableRoutes,
+          timePriceRoutes,
           guestRoutes,
           guestPreviewRoutes,
           waiterCallRoutes,
@@ -220,6 +237,7 @@ export const buildApp = async ({
           billingRoutes,
           eInvoiceOwnerRoutes,
           creditNoteRoutes,
+          memberRoutes,
         ],
       });
       await api.register(paymentEventRoutes);

@@ -93,6 +93,9 @@ const EnvironmentSchema = z.object({
     .optional(),
   SENTRY_TRACES_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0.1),
   SENTRY_ENVIRONMENT: z.string().min(1).optional(),
+  // Suggested translations through DeepL (docs/decisions/0088); unset, the feature is off.
+  DEEPL_API_KEY: z.string().min(1).optional(),
+  DEEPL_SERVER_URL: z.url().optional(),
   METRICS_TOKEN: z
     .string()
     .min(16, 'must be at least 16 characters')
@@ -160,6 +163,11 @@ export type Config = {
    * exist.
    */
   metricsToken: string | undefined;
+  /**
+   * The machine-translation provider of suggested translations (docs/decisions/0088): DeepL when
+   * DEEPL_API_KEY is set (DEEPL_SERVER_URL: another address, the tests' fake), off otherwise.
+   */
+  translation: { kind: 'off' } | { kind: 'deepl'; apiKey: string; serverUrl: string | undefined };
 };
 
 export type SellerConfig = {
@@ -248,6 +256,8 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
   const env = parsed.data;
   if (env.DATABASE_LISTEN_URL && !env.DATABASE_URL)
     throw new ConfigError('Invalid configuration:\n  DATABASE_LISTEN_URL: only with DATABASE_URL');
+  if (env.DEEPL_SERVER_URL && !env.DEEPL_API_KEY)
+    throw new ConfigError('Invalid configuration:\n  DEEPL_SERVER_URL: only with DEEPL_API_KEY');
   const storage = env.STORAGE === 's3' ? s3Storage(env) : ({ kind: 'local' } as const);
   return {
     environment: env.NODE_ENV,
@@ -298,6 +308,9 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
         }
       : undefined,
     metricsToken: env.METRICS_TOKEN,
+    translation: env.DEEPL_API_KEY
+      ? { kind: 'deepl', apiKey: env.DEEPL_API_KEY, serverUrl: env.DEEPL_SERVER_URL?.replace(/\/$/, '') }
+      : { kind: 'off' },
   };
 };
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { email, password, requiredText, totp } from './fields.ts';
 import { LANGUAGES } from './limits.ts';
+import { invitationToken } from './members.ts';
 import { phone, phoneOfAccount } from './phone-numbers.ts';
 
 // Accounts, sign-in and recovery (docs/product.md, Accounts; Rules and limits).
@@ -28,7 +29,14 @@ export const AccountFieldsSchema = z
   })
   .strict();
 
-export const CreateUserRequestSchema = withMatchingPasswords(AccountFieldsSchema);
+/**
+ * POST /users: an account without a club. With `invitationToken` (the invitation link's token) it is an
+ * invitee's sign-up: the account joins the inviting club once its first authenticator code is confirmed
+ * (docs/product.md, Staff and roles).
+ */
+export const CreateUserRequestSchema = withMatchingPasswords(
+  AccountFieldsSchema.extend({ invitationToken: invitationToken.optional() }),
+);
 export type CreateUserRequest = z.input<typeof CreateUserRequestSchema>;
 
 /** What an authenticator app needs: the base32 secret and the otpauth:// URI naming Carta and the phone. */

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { AccountFieldsSchema, TotpEnrolmentSchema } from './accounts.ts';
+import { ClubGuestLinksSchema } from './club-links.ts';
 import { EInvoiceFieldsSchema } from './e-invoice.ts';
 import { email, id, optionalText, plainString, requiredText } from './fields.ts';
 import { MENU_LANGUAGES, MENU_ORIGINAL_LANGUAGE } from './limits.ts';
+import { ClubRoleSchema } from './members.ts';
 import { messageKey } from './message-keys.ts';
 
 // Club creation (docs/product.md, Clubs; Rules and limits).
@@ -162,7 +164,10 @@ export const ClubMessageSchema = z.object({
 });
 export type ClubMessage = z.infer<typeof ClubMessageSchema>;
 
-/** GET /clubs: one entry per club the caller owns (docs/product.md, Club fields). */
+/**
+ * GET /clubs: one entry per club the caller owns or belongs to (docs/product.md, Club fields; Staff and
+ * roles).
+ */
 export const OwnedClubSummarySchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -174,6 +179,8 @@ export const OwnedClubSummarySchema = z.object({
   message: ClubMessageSchema.nullable(),
   /** Beyond the first summary: the switcher marks clubs that are not active. */
   state: ClubStateSchema,
+  /** The caller's role in the club (docs/product.md, Staff and roles). */
+  role: ClubRoleSchema,
 });
 export type OwnedClubSummary = z.infer<typeof OwnedClubSummarySchema>;
 
@@ -256,6 +263,12 @@ export const UpdateClubRequestSchema = z
     facebook: ClubContactsSchema.shape.facebook.optional(),
     instagram: ClubContactsSchema.shape.instagram.optional(),
     whatsapp: ClubContactsSchema.shape.whatsapp.optional(),
+    /** Links guests look for; null or blank removes one. */
+    googleReviewUrl: ClubGuestLinksSchema.shape.googleReviewUrl.optional(),
+    bookingUrl: ClubGuestLinksSchema.shape.bookingUrl.optional(),
+    deliveryUrl: ClubGuestLinksSchema.shape.deliveryUrl.optional(),
+    wifiName: ClubGuestLinksSchema.shape.wifiName.optional(),
+    wifiPassword: ClubGuestLinksSchema.shape.wifiPassword.optional(),
   })
   .strict();
 export type UpdateClubRequest = z.input<typeof UpdateClubRequestSchema>;

@@ -16,6 +16,7 @@ import {
   PROMOTION_SUBTITLE_MAX,
   PROMOTION_TITLE_MAX,
 } from './limits.ts';
+import { ClubRoleSchema } from './members.ts';
 import { ThemeSchema } from './themes.ts';
 
 // The entities the API answers, with the field names docs/product.md uses. Requests that create or
@@ -99,6 +100,12 @@ export const ClubDetailsSchema = ClubSchema.extend({
   pec: z.string().nullable(),
   fiscalCode: z.string().nullable(),
   vatCheck: VatCheckSchema.nullable(),
+  /** Links guests look for (docs/product.md, Club links); the Wi-Fi password is the club's people's alone. */
+  googleReviewUrl: z.string().nullable(),
+  bookingUrl: z.string().nullable(),
+  deliveryUrl: z.string().nullable(),
+  wifiName: z.string().nullable(),
+  wifiPassword: z.string().nullable(),
   brand: BrandSchema.nullable(),
   salesAccount: z.object({ name: z.string().nullable(), lastName: z.string().nullable() }).nullable(),
   freeForever: z.boolean(),
@@ -106,6 +113,8 @@ export const ClubDetailsSchema = ClubSchema.extend({
   counts: z.object({ menus: z.number(), tables: z.number(), items: z.number() }),
   menuLanguages: z.array(MenuLanguageSchema),
   createdAt: z.string(),
+  /** The caller's role in the club (docs/product.md, Staff and roles): what the app offers them. */
+  role: ClubRoleSchema,
 });
 export type ClubDetails = z.infer<typeof ClubDetailsSchema>;
 
@@ -131,6 +140,18 @@ export const ItemTranslationSchema = z.object({
   translatedAdditionalNotes: z.string().nullable(),
 });
 
+/**
+ * One of an item's variants ("Calice", "Bottiglia"), each with its name in the club's other languages
+ * and its own price; an item with variants shows their prices in place of its own (decision 0085).
+ */
+export const ItemVariantSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  nameTranslations: z.partialRecord(MenuLanguageSchema, z.string()),
+  price: z.number(),
+});
+export type ItemVariant = z.infer<typeof ItemVariantSchema>;
+
 /** A menu item, a dish or a drink (docs/product.md, Menus, categories and items). */
 export const MenuItemSchema = z.object({
   id: z.number(),
@@ -153,6 +174,8 @@ export const MenuItemSchema = z.object({
   /** The dish's photo (the club's own upload, purpose `photo`, with its WebP widths); null without one. */
   photo: StoredImageSchema.nullable(),
   translations: z.partialRecord(MenuLanguageSchema, ItemTranslationSchema),
+  /** Its variants in their order; none for most items. */
+  variants: z.array(ItemVariantSchema),
 });
 export type MenuItem = z.infer<typeof MenuItemSchema>;
 

@@ -53,6 +53,16 @@ export const ERROR_CODES = [
   'EXCEL_EMPTY',
   'EXCEL_ROWS_INVALID',
   'BANNER_IMAGE_NOT_SQUARE',
+  // Prices by time (docs/decisions/0086-prices-by-time.md): the club's rules are at their limit.
+  'TIME_PRICES_LIMIT',
+  // Staff and roles (docs/decisions/0083-club-roles.md): a role below the route's, and the members routes.
+  'ROLE_NOT_ALLOWED',
+  'ALREADY_MEMBER',
+  'TOO_MANY_INVITATIONS',
+  'INVITATION_EXPIRED',
+  'INVITATION_WITHDRAWN',
+  'INVITATION_USED',
+  'OWNER_CANNOT_CHANGE',
   // The subscription rules' refusals (409), one code each.
   ...REFUSAL_CODES,
   'PAYMENT_METHOD_REQUIRED',
@@ -67,6 +77,10 @@ export const ERROR_CODES = [
   'REFUND_TOO_LARGE',
   'REFUND_IN_PROGRESS',
   'CHARGE_NOT_REFUNDABLE',
+  // Suggested translations (docs/decisions/0088-suggested-translations.md).
+  'TRANSLATION_SUGGESTIONS_OFF',
+  'TRANSLATION_ALLOWANCE_USED',
+  'TRANSLATION_PROVIDER_UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

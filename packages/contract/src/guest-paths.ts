@@ -6,6 +6,7 @@ type PathPart = number | string;
 const TABLE_PAGES = '/public/qrcodemenu';
 const MENU_PAGES = '/public/menu';
 const WAITER_FORMS = '/public/waiter';
+const WIFI_PAGES = '/public/wifi';
 
 /** A table's page, where its QR code leads: the table's menus now. */
 export const guestTablePath = (clubId: PathPart, tableId: PathPart) => `${TABLE_PAGES}/${clubId}/${tableId}`;
@@ -21,6 +22,9 @@ export const guestMenuPdfPath = (clubId: PathPart, tableId: PathPart, menuId: Pa
 /** Where a page read without JavaScript sends its call-waiter form. */
 export const guestWaiterPath = (clubId: PathPart, tableId: PathPart) =>
   `${WAITER_FORMS}/${clubId}/${tableId}`;
+
+/** The club's Wi-Fi for a page read without JavaScript: never kept, never indexed (0087). */
+export const guestWifiPath = (clubId: PathPart, tableId: PathPart) => `${WIFI_PAGES}/${clubId}/${tableId}`;
 
 /** A table's or a menu's page: what the service worker keeps a copy of. */
 export const isGuestPagePath = (pathname: string) =>

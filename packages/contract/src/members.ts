@@ -16,6 +16,28 @@ export type MemberRole = (typeof MEMBER_ROLES)[number];
 export const roleReaches = (role: ClubRole, needed: ClubRole): boolean =>
   CLUB_ROLES.indexOf(role) <= CLUB_ROLES.indexOf(needed);
 
+// Limits of docs/product.md, Rules and limits (Staff and roles).
+
+/** An invitation's link works for this many days. */
+export const INVITATION_LIFETIME_DAYS = 7;
+/** Invitations of one club waiting for an answer at once. */
+export const PENDING_INVITATIONS_MAX = 20;
+/** Invitations one club may send in an hour (withdrawn ones count). */
+export const INVITATIONS_PER_HOUR = 10;
+
+/**
+ * The club's company and e-invoice data, in PATCH /clubs/{clubId}: only its owner changes them (billing); a
+ * manager's request carrying any of them is refused with ROLE_NOT_ALLOWED.
+ */
+export const OWNER_ONLY_CLUB_FIELDS = [
+  'companyName',
+  'vatNumber',
+  'billingAddress',
+  'sdiCode',
+  'pec',
+  'fiscalCode',
+] as const;
+
 // The shapes of the members routes, shared by the API and the owner app (docs/product.md, Staff and roles).
 
 export const ClubRoleSchema = z.enum(CLUB_ROLES);
@@ -23,6 +45,8 @@ export const MemberRoleSchema = z.enum(MEMBER_ROLES, { error: 'validation.requir
 
 export const MemberParamsSchema = z.object({ clubId: id, accountId: id });
 export const InvitationParamsSchema = z.object({ clubId: id, invitationId: id });
+/** /invitations/{invitationId}/...: an invitation addressed to the logged-in account. */
+export const MyInvitationParamsSchema = z.object({ invitationId: id });
 
 /** A person of the club, its owner included. */
 export const MemberSchema = z.object({
@@ -57,7 +81,10 @@ export type MembersResponse = z.infer<typeof MembersResponseSchema>;
 /** An email, a phone or both; the email gets the link, a matching account sees it in the app. */
 export const InvitationInputSchema = z
   .object({
-    email: email.optional().or(z.literal('').transform(() => undefined)),
+    email: email
+      .pipe(z.string().max(254, { error: 'validation.tooLong?max=254' }))
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     phone: phone.optional().or(z.literal('').transform(() => undefined)),
     role: MemberRoleSchema,
   })
@@ -85,6 +112,8 @@ export const InvitationPreviewSchema = z.object({
   /** `pending`, or why it can no longer be accepted. */
   status: z.enum(['pending', 'accepted', 'expired', 'withdrawn']),
   expiresAt: z.string(),
+  /** The address it was sent to (null: a phone-only invitation), to fill the sign-up form with. */
+  email: z.string().nullable(),
 });
 export type InvitationPreview = z.infer<typeof InvitationPreviewSchema>;
 
@@ -100,5 +129,18 @@ export const MyInvitationSchema = z.object({
 export type MyInvitation = z.infer<typeof MyInvitationSchema>;
 export const MyInvitationsResponseSchema = z.object({ invitations: z.array(MyInvitationSchema) });
 
-export const InvitationTokenInputSchema = z.object({ token: z.string().min(1).max(200) }).strict();
+/**
+ * Sign-up from an invitation (POST /users with `invitationToken`, see accounts.ts): the invitee makes an
+ * account, no club; once the authenticator's first code is confirmed the account joins the club, and its
+ * email counts as confirmed when it is the one the invitation was sent to.
+ */
+export const invitationToken = z.string().min(1, { error: 'validation.required' }).max(200);
+
+/** An invitation's link token, to preview or accept it. */
+export const InvitationTokenInputSchema = z.object({ token: invitationToken }).strict();
 export const AcceptedInvitationSchema = z.object({ clubId: z.number().int(), role: z.enum(MEMBER_ROLES) });
+export type AcceptedInvitation = z.infer<typeof AcceptedInvitationSchema>;
+
+/** POST /clubs/{clubId}/ownership: who owns the club now, and the caller's role after it (manager). */
+export const OwnershipResponseSchema = z.object({ ownerAccountId: z.number().int(), role: ClubRoleSchema });
+export type OwnershipResponse = z.infer<typeof OwnershipResponseSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ALLERGEN_NAMES } from './allergen-names.ts';
 import { ALLERGENS } from './entities.ts';
 import type { FieldIssue } from './errors.ts';
+import { ITEM_VARIANTS_MAX } from './item-variants.ts';
 import { type Language, MENU_LANGUAGES, type MenuLanguage } from './limits.ts';
 
 type Allergen = (typeof ALLERGENS)[number];
@@ -40,8 +41,32 @@ export type BaseColumn = (typeof BASE_COLUMNS)[number];
 export const TRANSLATED_COLUMNS = ['section', 'name', 'description', 'ingredients'] as const;
 export type TranslatedColumn = (typeof TRANSLATED_COLUMNS)[number];
 
-/** A column of the workbook: a base one, or a translation as `name:en`. */
-export type ImportColumn = BaseColumn | `${TranslatedColumn}:${MenuLanguage}`;
+/**
+ * An item's variants (decision 0085): a name and a price column per variant, `variant1` and
+ * `variantPrice1` ("Variante 1", "Prezzo 1"), up to ITEM_VARIANTS_MAX; the template shows the first
+ * TEMPLATE_VARIANTS. A variant's name is translated in `variant1:en` ("Variante 1 (EN)").
+ */
+export type VariantColumn = `variant${number}` | `variantPrice${number}`;
+export const TEMPLATE_VARIANTS = 3;
+const VARIANT_COLUMN = /^(variant|variantPrice)(\d+)$/;
+const VARIANT_LABELS: Record<TemplateLanguage, { variant: string; variantPrice: string }> = {
+  it: { variant: 'Variante', variantPrice: 'Prezzo' },
+  en: { variant: 'Variant', variantPrice: 'Price' },
+};
+
+/** The name and price columns of the first `count` variants, in pairs: `variant1`, `variantPrice1`, … */
+export const variantColumns = (count: number): VariantColumn[] =>
+  Array.from({ length: count }, (_, index) => [
+    `variant${index + 1}` as const,
+    `variantPrice${index + 1}` as const,
+  ]).flat();
+
+/** A column of the workbook: a base one, a variant's, or a translation as `name:en` or `variant1:en`. */
+export type ImportColumn =
+  | BaseColumn
+  | VariantColumn
+  | `${TranslatedColumn}:${MenuLanguage}`
+  | `variant${number}:${MenuLanguage}`;
 
 /** The item markers the markers column takes, comma-separated. */
 export const IMPORT_MARKERS = ['bestSeller', 'suggested', 'outOfStock'] as const;
@@ -97,10 +122,13 @@ const HEADER_ALIASES: Partial<Record<BaseColumn, string[]>> = {
 export const PHOTO_ADDRESS =
   /^(?:(https?:\/\/[^/\s]+)\/files\/|\/files\/)?(img\/[0-9a-f]{24})(?:-\d{1,4}\.webp|\.jpg|\.png)?$/;
 
-/** A column's header in a language: `Nome`, or `Nome (EN)` for a translation. */
+/** A column's header in a language: `Nome`, `Variante 2`, or `Nome (EN)` for a translation. */
 export const columnLabel = (column: ImportColumn, language: TemplateLanguage): string => {
   const [base, translation] = column.split(':') as [BaseColumn, MenuLanguage | undefined];
-  const label = COLUMN_LABELS[language][base];
+  const variant = VARIANT_COLUMN.exec(base);
+  const label = variant
+    ? `${VARIANT_LABELS[language][variant[1] as 'variant' | 'variantPrice']} ${variant[2]}`
+    : COLUMN_LABELS[language][base];
   return translation ? `${label} (${translation.toUpperCase()})` : label;
 };
 
@@ -117,9 +145,14 @@ export const normaliseLabel = (text: string) =>
 export const importColumnsByHeader = (): Map<string, ImportColumn> => {
   const columns: ImportColumn[] = [
     ...BASE_COLUMNS,
-    ...MENU_LANGUAGES.flatMap((language) =>
-      TRANSLATED_COLUMNS.map((column): ImportColumn => `${column}:${language}`),
-    ),
+    ...variantColumns(ITEM_VARIANTS_MAX),
+    ...MENU_LANGUAGES.flatMap((language) => [
+      ...TRANSLATED_COLUMNS.map((column): ImportColumn => `${column}:${language}`),
+      ...Array.from(
+        { length: ITEM_VARIANTS_MAX },
+        (_, index): ImportColumn => `variant${index + 1}:${language}`,
+      ),
+    ]),
   ];
   const byHeader = new Map<string, ImportColumn>();
   for (const column of columns) {

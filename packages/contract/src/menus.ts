@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { AllergenSchema, MenuLanguageSchema, MenuListEntrySchema } from './entities.ts';
 import { id, optionalText, plainString, price, requiredText } from './fields.ts';
+import { itemVariantsInput, VARIANT_NAME_MAX } from './item-variants.ts';
 import {
   ITEM_DESCRIPTION_MAX,
   ITEM_INGREDIENTS_MAX,
@@ -53,7 +54,7 @@ const ItemTranslationInputSchema = z
 const translationsOf = <Schema extends z.ZodType>(schema: Schema) =>
   z.partialRecord(MenuLanguageSchema, schema.nullable()).optional();
 
-/** The fields of an item (docs/product.md, Menus and Rules and limits). A price or a price text is needed. */
+/** The fields of an item (docs/product.md, Menus and Rules and limits): a price, a price text or variants. */
 export const ItemFieldsSchema = z
   .object({
     name: requiredText(ITEM_NAME_MAX),
@@ -73,6 +74,8 @@ export const ItemFieldsSchema = z
     brandCode: optionalText(BRAND_CODE_MAX),
     translateName: z.boolean().default(true),
     translations: translationsOf(ItemTranslationInputSchema),
+    /** Its variants, which replace the set saved; left out, an item keeps its own (decision 0085). */
+    variants: itemVariantsInput.optional(),
   })
   .strict();
 
@@ -82,12 +85,14 @@ const requirePriceOrText = <
     priceText: string | null;
     branded: boolean;
     brandCode: string | null;
+    variants?: unknown[] | undefined;
   },
 >(
   item: Value,
   context: z.RefinementCtx,
 ) => {
-  if (item.price === null && !item.priceText)
+  // Variants bring their own prices.
+  if (item.price === null && !item.priceText && !item.variants?.length)
     context.addIssue({ code: 'custom', path: ['price'], message: 'validation.priceOrText' });
   if (item.branded && !item.brandCode)
     context.addIssue({ code: 'custom', path: ['brandCode'], message: 'validation.required' });
@@ -203,6 +208,9 @@ export const ItemBatchRequestSchema = z
 export type MenuBatchRequest = z.input<typeof MenuBatchRequestSchema>;
 export type SectionBatchRequest = z.input<typeof SectionBatchRequestSchema>;
 export type ItemBatchRequest = z.input<typeof ItemBatchRequestSchema>;
+/** PATCH .../items/{itemId}/stock: out of stock or back, all a waiter changes (docs/product.md, Staff and roles). */
+export const ItemStockRequestSchema = z.object({ outOfStock: z.boolean() }).strict();
+export type ItemStockRequest = z.input<typeof ItemStockRequestSchema>;
 
 /** GET /clubs/{clubId}/menu: the Menu list entry of docs/product.md, plus what the owner's cards show. */
 export const MenuCardSchema = MenuListEntrySchema.extend({
@@ -240,6 +248,7 @@ export const TRANSLATABLE_TEXTS = {
     priceText: { max: PROMOTION_PRICE_MAX },
     additionalNotes: { max: ITEM_NOTES_MAX },
   },
+  variant: { name: { max: VARIANT_NAME_MAX } },
 } as const satisfies Record<string, Record<string, { max: number; isMultiline?: boolean }>>;
 export type TranslatableKind = keyof typeof TRANSLATABLE_TEXTS;
 export type TranslatableField<Kind extends TranslatableKind = TranslatableKind> =
@@ -276,13 +285,15 @@ const translatableTextOf = <Kind extends TranslatableKind>(kind: Kind) =>
 
 /**
  * One text of a menu with its translation per language (GET .../translations). `sectionId` is the
- * category an item or a category belongs to; 0 for the menu's own texts and its banner's.
+ * category an item or a category belongs to; 0 for the menu's own texts and its banner's. A variant's
+ * name comes after its item's texts, with the item's id and name.
  */
 export const TranslatableTextSchema = z.discriminatedUnion('kind', [
   translatableTextOf('menu'),
   translatableTextOf('banner'),
   translatableTextOf('section'),
   translatableTextOf('item'),
+  translatableTextOf('variant').extend({ itemId: z.number(), itemName: z.string() }),
 ]);
 export type TranslatableText = z.infer<typeof TranslatableTextSchema>;
 

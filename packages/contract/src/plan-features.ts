@@ -56,3 +56,14 @@ export const planAllowsSetting = (plan: Pick<ClubPlan, 'isSmart'>, setting: Club
   const feature = SETTING_FEATURES[setting];
   return feature === undefined || planAllows(plan, feature);
 };
+
+/**
+ * Characters of suggested translations a club may send to the translation provider in a calendar month
+ * (UTC), by plan (docs/decisions/0088-suggested-translations.md): on Free enough to try it on a small menu in
+ * one language, on Smart a few menus in every language.
+ */
+export const TRANSLATION_ALLOWANCE = { free: 5_000, smart: 100_000 } as const;
+
+/** The monthly allowance of suggested characters of a club on `plan`. */
+export const translationAllowance = (plan: Pick<ClubPlan, 'isSmart'>): number =>
+  plan.isSmart ? TRANSLATION_ALLOWANCE.smart : TRANSLATION_ALLOWANCE.free;

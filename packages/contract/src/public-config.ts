@@ -11,6 +11,8 @@ export const PublicConfigResponseSchema = z.object({
   supportEmail: z.email(),
   /** Who takes payments, and Stripe's publishable key when it is Stripe (loaded only on the payment screen). */
   payments: z.object({ provider: PaymentProviderSchema, publishableKey: z.string().nullable() }),
+  /** Whether a translation provider is configured: the owner app offers suggested translations (0088). */
+  translationSuggestions: z.boolean(),
 });
 export type PublicConfigResponse = z.infer<typeof PublicConfigResponseSchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SchedulingSchema, TableListEntrySchema, TableMenuViewSchema, TableZoneSchema } from './entities.ts';
 import { id, plainString, requiredText, time } from './fields.ts';
-import { GuestImageSchema } from './guest.ts';
+import { GuestImageSchema, GuestLinksSchema } from './guest.ts';
 
 // Tables, zones and menu schedules (docs/product.md, Schedules and tables; Guests, Table page).
 
@@ -64,30 +64,44 @@ export const DeleteZoneQuerySchema = z.object({
 });
 export const ZoneInUseSchema = z.object({ tables: z.number(), schedulings: z.number() });
 
+/**
+ * The weekdays and hours of a rule, as schedules and prices by time write them: days 1 = Monday ... 7 =
+ * Sunday; no times = all day. Checked together by `checkScheduleTimes`.
+ */
+export const ScheduleTimesShape = {
+  days: z
+    .array(z.number().int().min(1, { error: 'validation.invalid' }).max(7, { error: 'validation.invalid' }))
+    .min(1, { error: 'validation.days' })
+    .max(7)
+    .transform((days) => [...new Set(days)].sort()),
+  startTime: time.nullish().transform((value) => value ?? null),
+  endTime: time.nullish().transform((value) => value ?? null),
+};
+
+/** Both times or neither (all day), and never the same: an issue on the field to change. */
+export const checkScheduleTimes = (
+  rule: { startTime: string | null; endTime: string | null },
+  context: z.RefinementCtx,
+) => {
+  if ((rule.startTime === null) !== (rule.endTime === null))
+    context.addIssue({
+      code: 'custom',
+      path: [rule.startTime === null ? 'startTime' : 'endTime'],
+      message: 'validation.bothTimes',
+    });
+  if (rule.startTime !== null && rule.startTime === rule.endTime)
+    context.addIssue({ code: 'custom', path: ['endTime'], message: 'validation.sameTimes' });
+};
+
 /** A schedule rule as written: days 1 = Monday ... 7 = Sunday; no times = all day. */
 export const SchedulingInputSchema = z
   .object({
     id: id.optional(),
-    days: z
-      .array(z.number().int().min(1, { error: 'validation.invalid' }).max(7, { error: 'validation.invalid' }))
-      .min(1, { error: 'validation.days' })
-      .max(7)
-      .transform((days) => [...new Set(days)].sort()),
-    startTime: time.nullish().transform((value) => value ?? null),
-    endTime: time.nullish().transform((value) => value ?? null),
+    ...ScheduleTimesShape,
     tableZone: id.nullish().transform((value) => value ?? null),
   })
   .strict()
-  .superRefine((rule, context) => {
-    if ((rule.startTime === null) !== (rule.endTime === null))
-      context.addIssue({
-        code: 'custom',
-        path: [rule.startTime === null ? 'startTime' : 'endTime'],
-        message: 'validation.bothTimes',
-      });
-    if (rule.startTime !== null && rule.startTime === rule.endTime)
-      context.addIssue({ code: 'custom', path: ['endTime'], message: 'validation.sameTimes' });
-  });
+  .superRefine(checkScheduleTimes);
 export type SchedulingInput = z.input<typeof SchedulingInputSchema>;
 
 /** PUT /clubs/{clubId}/menu/{menuId}/schedulings: the menu's whole set of rules (left out = deleted). */
@@ -126,6 +140,7 @@ export const PublicTableResponseSchema = z.discriminatedUnion('state', [
      */
     hasMenusWithheld: z.boolean(),
     logoImage: GuestImageSchema.nullable(),
+    clubLinks: GuestLinksSchema,
   }),
   z.object({ state: z.enum(GUEST_CLUB_STATES), clubName: z.string() }),
 ]);

@@ -208,7 +208,9 @@ export const authAttempts = pgTable(
 export const rateLimits = pgTable(
   'rate_limits',
   {
-    kind: text({ enum: ['sign_up', 'phone_check', 'waiter_call', 'guest_pdf'] }).notNull(),
+    kind: text({
+      enum: ['sign_up', 'phone_check', 'waiter_call', 'guest_pdf', 'translation_suggestion', 'guest_wifi'],
+    }).notNull(),
     keyHash: text().notNull(),
     windowStart: timestamp({ withTimezone: true }).notNull(),
     count: integer().notNull(),

@@ -1,5 +1,6 @@
 // The pages a guest's phone asks for; their script, service worker and fonts are served by
-// guest-assets.ts, the call-waiter form by guest-waiter-form.ts, the bench-only routes by guest-bench.ts.
+// guest-assets.ts, the call-waiter form by guest-waiter-form.ts, the Wi-Fi's page by guest-wifi-page.ts,
+// the bench-only routes by guest-bench.ts.
 // What a page shows is decided in features/guest (page-outcomes.ts); this file reads the kept views and
 // sends the page.
 import { id } from '@carta/contract/fields';
@@ -25,6 +26,7 @@ import { chooseEncoding, GUEST_CACHE_CONTROL, isNotModified } from '../plugins/g
 import { serveGuestAssets } from './guest-assets.ts';
 import { serveBenchRoutes } from './guest-bench.ts';
 import { serveWaiterForm } from './guest-waiter-form.ts';
+import { serveWifiPage } from './guest-wifi-page.ts';
 
 const MenuParams = TableParamsSchema.extend({ menuId: id });
 const PageQuery = z.object({
@@ -83,7 +85,7 @@ const sendPage = (
  * JavaScript: the table's menus now, one menu, or a page that says why there is nothing to read.
  */
 export const guestPageRoutes: FastifyPluginAsyncZod = async (app) => {
-  const assets = await serveGuestAssets(app);
+  const assets = { ...(await serveGuestAssets(app)), publicUrl: app.config.publicUrl };
 
   /** A page read by a guest; the page's own refreshes and revalidations are not new views. */
   const countView = (request: FastifyRequest, clubId: number, tableId: number, menuId: number) => {
@@ -155,6 +157,7 @@ export const guestPageRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   serveWaiterForm(app);
+  serveWifiPage(app);
   // For `npm run bench:guest` only: the routes that measure the guest pages.
   if (process.env.CARTA_BENCH === '1') serveBenchRoutes(app);
 

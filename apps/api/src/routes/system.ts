@@ -54,6 +54,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; build: string
         config.payments.kind === 'stripe'
           ? { provider: 'stripe' as const, publishableKey: config.payments.publishableKey }
           : { provider: 'sandbox' as const, publishableKey: null },
+      translationSuggestions: app.translationProvider !== null,
     }),
   );
 };

@@ -9,7 +9,13 @@ import {
   authenticatorResetRefusedEmail,
   authenticatorResetWaitingEmail,
 } from '../mail/templates.ts';
-import { findAccountById, markAuthenticatorConfirmed, recordTotpStep } from './account-store.ts';
+import { joinHeldInvitations } from '../members/invitations.ts';
+import {
+  confirmEmail,
+  findAccountById,
+  markAuthenticatorConfirmed,
+  recordTotpStep,
+} from './account-store.ts';
 import { activationEmail } from './accounts.ts';
 import {
   clearAuthenticator,
@@ -33,16 +39,21 @@ export const ENROLMENT_LIFETIME_MS = 15 * 60 * 1000;
  * Records a code of the sign-up's authenticator as used, so it cannot log in afterwards; null when it was
  * used before. The first time, the sign-up is confirmed (0066): the account may log in once its email is
  * confirmed, and the answer carries the emails that waited for this, the account's activation link and
- * operations' request for each club it made, for the caller to send once committed.
+ * operations' request for each club it made, for the caller to send once committed. An invitee's sign-up
+ * joins the club it was invited to (docs/product.md, Staff and roles).
  */
 export const confirmSignUp = (app: FastifyInstance, accountId: number, step: number) =>
   app.db.transaction(async (tx) => {
     if (!(await recordTotpStep(tx, accountId, step))) return null;
     const account = await markAuthenticatorConfirmed(tx, accountId);
     if (!account) return { emails: [] };
-    const activation = account.emailConfirmedAt
-      ? []
-      : [activationEmail(app, account, await issueToken(tx, 'account_activation', { accountId }))];
+    // An invitee's sign-up joins its club now; the invitation's link proved a mailbox it was sent to.
+    const { isEmailProven } = await joinHeldInvitations(tx, account);
+    if (isEmailProven) await confirmEmail(tx, accountId);
+    const activation =
+      account.emailConfirmedAt || isEmailProven
+        ? []
+        : [activationEmail(app, account, await issueToken(tx, 'account_activation', { accountId }))];
     return { emails: [...activation, ...(await clubActivationRequests(app, tx, account))] };
   });
 

@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
+import { holdInvitationForSignUp } from '../members/invitations.ts';
 import { findConfirmedAccountsByPhone, isConfirmed } from './account-store.ts';
 import { activateAccount, assertUncommonPassword, createAccount, sendActivationLink } from './accounts.ts';
 import { verifyOrCount } from './credential-check.ts';
@@ -22,16 +23,22 @@ export const signUpRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.limitSignUps,
       schema: {
         tags: ['users'],
-        summary: 'Create an account; answers the authenticator enrolment',
+        summary: 'Create an account (no club); answers the authenticator enrolment',
         description:
-          'Emails nobody yet: the account works, and its activation email leaves, once POST /users/totp/confirm has checked its first code (0066). A phone held only by a sign-up never confirmed is taken over; one of a confirmed account answers 409 PHONE_TAKEN.',
+          "Emails nobody yet: the account works, and its activation email leaves, once POST /users/totp/confirm has checked its first code (0066). A phone held only by a sign-up never confirmed is taken over; one of a confirmed account answers 409 PHONE_TAKEN. With `invitationToken` (an invitation link's) the account joins the inviting club once that code is confirmed, and its email counts as confirmed when the invitation was sent to it; an unknown token answers 404, one no longer waiting 410 (INVITATION_USED, INVITATION_WITHDRAWN, INVITATION_EXPIRED), and nothing is made.",
         body: CreateUserRequestSchema,
-        response: { 201: CreateUserResponseSchema, ...errorResponses(400, 409, 429) },
+        response: { 201: CreateUserResponseSchema, ...errorResponses(400, 404, 409, 410, 429) },
       },
     },
     async (request, reply) => {
       assertUncommonPassword(request.body.password, 'body.password');
-      const created = await app.db.transaction((tx) => createAccount(app, tx, request.body));
+      const { invitationToken, ...fields } = request.body;
+      const created = await app.db.transaction(async (tx) => {
+        const account = await createAccount(app, tx, fields);
+        // An invitee's sign-up: the invitation waits for the first code, then the account joins the club.
+        if (invitationToken) await holdInvitationForSignUp(tx, invitationToken, account.accountId);
+        return account;
+      });
       return reply.status(201).send({ enrolment: created.enrolment });
     },
   );

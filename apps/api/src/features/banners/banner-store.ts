@@ -93,6 +93,13 @@ const releaseImage = async (tx: Transaction, clubId: number, imageUrl: string | 
     .delete(storedFiles)
     .where(and(eq(storedFiles.clubId, clubId), eq(storedFiles.key, key)))
     .returning();
+  // Another club storing the same content (a menu copied to it, the same picture uploaded) keeps the files.
+  const [elsewhere] = await tx
+    .select({ id: storedFiles.id })
+    .from(storedFiles)
+    .where(eq(storedFiles.key, key))
+    .limit(1);
+  if (elsewhere) return [];
   return removed.flatMap((file) => filesOfImage(file.key, file.contentType, file.variants));
 };
 

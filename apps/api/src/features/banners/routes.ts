@@ -28,6 +28,7 @@ export const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/banners/menu/:menuId/banner',
     {
+      config: { minRole: 'manager' },
       schema: {
         tags: ['banners'],
         summary:
@@ -43,6 +44,7 @@ export const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/banners/menu/:menuId',
     {
+      config: { minRole: 'manager' },
       schema: {
         tags: ['banners'],
         summary:
@@ -70,6 +72,7 @@ export const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/banners/menu/:menuId',
     {
+      config: { minRole: 'manager' },
       schema: {
         tags: ['banners'],
         summary: "Create or replace the menu's banner (Smart plan): its texts and a square stored image",
@@ -90,6 +93,7 @@ export const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/banners/menu/:menuId',
     {
+      config: { minRole: 'manager' },
       schema: {
         tags: ['banners'],
         summary: "Delete the menu's banner and its image files (any plan)",

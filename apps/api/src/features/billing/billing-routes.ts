@@ -44,6 +44,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/payments/setup',
     {
+      config: { minRole: 'owner' },
       schema: {
         tags,
         summary:
@@ -60,6 +61,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/payment-methods',
     {
+      config: { minRole: 'owner' },
       schema: {
         tags,
         summary: "The club's saved cards, the primary first",
@@ -74,6 +76,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/payment-methods',
     {
+      config: { minRole: 'owner' },
       schema: {
         tags,
         summary:
@@ -94,6 +97,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/payment-methods/:paymentMethodId/primary',
     {
+      config: { minRole: 'owner' },
       schema: {
         tags,
         summary: 'Makes a card the primary one (renewals charge it); answers the cards',
@@ -112,6 +116,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/payment-methods/:paymentMethodId',
     {
+      config: { minRole: 'owner' },
       schema: {
         tags,
         summary:
@@ -130,6 +135,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/subscription',
     {
+      config: { minRole: 'owner' },
       schema: {
         tags,
         summary:
@@ -148,6 +154,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/subscription/preview',
     {
+      config: { minRole: 'owner' },
       schema: {
         tags,
         summary: 'What changing to a plan gives: the days left carried into it and the new expiration date',
@@ -164,6 +171,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/subscription',
     {
+      config: { minRole: 'owner' },
       schema: {
         tags,
         summary:
@@ -179,6 +187,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/invoices',
     {
+      config: { minRole: 'owner' },
       schema: {
         tags,
         summary: "The club's invoices, newest first",
@@ -193,6 +202,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/invoices/:invoiceId/pdf',
     {
+      config: { minRole: 'owner' },
       schema: {
         tags,
         summary: 'An invoice as PDF, in the caller’s language',
@@ -215,6 +225,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/payments/sandbox/advance',
     {
+      config: { minRole: 'owner' },
       schema: {
         tags,
         summary:

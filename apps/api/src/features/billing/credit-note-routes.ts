@@ -17,6 +17,7 @@ export const creditNoteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/credit-notes',
     {
+      config: { minRole: 'owner' },
       schema: {
         tags,
         summary: "The club's credit notes (one per refund of an invoiced payment), newest first",
@@ -31,6 +32,7 @@ export const creditNoteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/credit-notes/:creditNoteId/pdf',
     {
+      config: { minRole: 'owner' },
       schema: {
         tags,
         summary: 'A credit note as PDF, in the caller’s language, naming the invoice it corrects',

@@ -10,6 +10,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/payments/plans',
     {
+      config: { minRole: 'owner' },
       schema: {
         tags: ['payments'],
         summary:
@@ -27,6 +28,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/payments/plans/current',
     {
+      config: { minRole: 'owner' },
       schema: {
         tags: ['payments'],
         summary:

@@ -68,8 +68,14 @@ export const isMenuLanguage = (language: string): language is MenuLanguage =>
 
 const withoutOwner = <Row extends { clubId: number | null }>({ clubId: _clubId, ...rest }: Row) => rest;
 
-/** GET /clubs/{clubId}: the club with everything its owner's screens show. Null when it does not exist. */
-export const loadClubDetails = async (db: Executor, clubId: number): Promise<ClubDetails | null> => {
+/**
+ * GET /clubs/{clubId}: the club with everything its owner's screens show, but the caller's role (the route
+ * adds it). Null when it does not exist.
+ */
+export const loadClubDetails = async (
+  db: Executor,
+  clubId: number,
+): Promise<Omit<ClubDetails, 'role'> | null> => {
   const [row] = await db
     .select({
       club: clubs,
@@ -146,6 +152,11 @@ export const loadClubDetails = async (db: Executor, clubId: number): Promise<Clu
     pec: club.pec,
     fiscalCode: club.fiscalCode,
     vatCheck: club.vatCheck ?? null,
+    googleReviewUrl: club.googleReviewUrl,
+    bookingUrl: club.bookingUrl,
+    deliveryUrl: club.deliveryUrl,
+    wifiName: club.wifiName,
+    wifiPassword: club.wifiPassword,
     brand: row.brand ? { id: row.brand.id, name: row.brand.name, enabled: row.brand.enabled } : null,
     salesAccount:
       club.salesAccountName || club.salesAccountLastName

@@ -1,3 +1,4 @@
+import { wifiPasswordIssue } from '@carta/contract/club-links';
 import {
   CLUB_SETTINGS,
   type UpdateClubRequestSchema,
@@ -69,6 +70,12 @@ export const updateClubProfile = (db: Database, clubId: number, requested: ClubC
     };
     if (changes.timeZone && !isTimeZone(changes.timeZone))
       issues.push({ path: 'body.timeZone', key: 'validation.invalid' });
+    // The Wi-Fi as it will be stored: a change may send one of the two and keep the other.
+    const wifiIssue = wifiPasswordIssue({
+      wifiName: changes.wifiName === undefined ? club.wifiName : changes.wifiName,
+      wifiPassword: changes.wifiPassword === undefined ? club.wifiPassword : changes.wifiPassword,
+    });
+    if (wifiIssue) issues.push({ path: 'body.wifiPassword', key: wifiIssue });
     if (issues.length > 0) throw new AppError(400, 'VALIDATION_ERROR', { issues });
 
     if (changes.logo && !(await hasStoredImage(tx, clubId, changes.logo)))

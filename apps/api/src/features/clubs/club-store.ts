@@ -1,5 +1,6 @@
 import type { AddressInputSchema } from '@carta/contract/clubs';
-import { and, asc, eq, gte, isNull, or, sql } from 'drizzle-orm';
+import type { ClubRole } from '@carta/contract/members';
+import { and, asc, eq, gte, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import {
@@ -13,6 +14,7 @@ import {
   accounts,
   addresses,
   brands,
+  clubMembers,
   clubMessages,
   clubs,
   menus,
@@ -84,12 +86,16 @@ export const findAccount = async (tx: Transaction, accountId: number) => {
   return account;
 };
 
-/** The caller's clubs as their list shows them, by name. */
-export const listOwnedClubs = (db: Database, ownerId: number) =>
+/**
+ * The clubs the caller owns or belongs to, as their list shows them, by name, each with the caller's role
+ * (docs/product.md, Staff and roles).
+ */
+export const listCallerClubs = (db: Database, accountId: number) =>
   db
     .select({
       id: clubs.id,
       name: clubs.name,
+      role: sql<ClubRole>`case when ${clubs.ownerId} = ${accountId} then 'owner' else ${clubMembers.role} end`,
       freeForever: clubs.freeForever,
       status: clubs.status,
       enabled: clubs.enabled,
@@ -106,7 +112,8 @@ export const listOwnedClubs = (db: Database, ownerId: number) =>
     .leftJoin(brands, brandOfClub)
     .leftJoin(subscriptions, subscriptionOfClub)
     .leftJoin(clubMessages, messageOfClub)
-    .where(eq(clubs.ownerId, ownerId))
+    .leftJoin(clubMembers, and(eq(clubMembers.clubId, clubs.id), eq(clubMembers.accountId, accountId)))
+    .where(or(eq(clubs.ownerId, accountId), isNotNull(clubMembers.accountId)))
     .orderBy(asc(clubs.name), asc(clubs.id));
 
 /** The club's row, locked until the transaction ends; undefined when there is none. */

@@ -4,9 +4,10 @@ import {
   UpdateClubSettingsRequestSchema,
 } from '@carta/contract/clubs';
 import { ClubDetailsSchema } from '@carta/contract/entities';
+import { OWNER_ONLY_CLUB_FIELDS } from '@carta/contract/members';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ownerErrors as errors, bearerSecurity as security } from '../../lib/route-schemas.ts';
-import { clubIdOf } from '../../plugins/club-scope.ts';
+import { callerRoleOf, clubIdOf, roleNotAllowed } from '../../plugins/club-scope.ts';
 import { loadClubOrNotFound, updateClubProfile, updateClubSettings } from './club-profile.ts';
 import { isBillingChange, recordVatCheck } from './vat-check.ts';
 
@@ -15,6 +16,7 @@ export const clubProfileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '',
     {
+      config: { minRole: 'staff' },
       schema: {
         tags: ['clubs'],
         summary: 'The club with its state, plan and counts',
@@ -23,15 +25,20 @@ export const clubProfileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ClubDetailsSchema, ...errors },
       },
     },
-    async (request) => loadClubOrNotFound(app.db, clubIdOf(request)),
+    async (request) => ({
+      ...(await loadClubOrNotFound(app.db, clubIdOf(request))),
+      role: callerRoleOf(request),
+    }),
   );
 
   app.patch(
     '',
     {
+      config: { minRole: 'manager' },
       schema: {
         tags: ['clubs'],
-        summary: 'Change contacts, address, logo, social links and company data; other fields are refused',
+        summary:
+          'Change contacts, address, logo, social links and company data (the owner only: OWNER_ONLY_CLUB_FIELDS); other fields are refused',
         security,
         params: ClubParamsSchema,
         body: UpdateClubRequestSchema,
@@ -40,17 +47,22 @@ export const clubProfileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const clubId = clubIdOf(request);
+      const role = callerRoleOf(request);
+      // Company and e-invoice data are billing: a manager's form leaves them out (0083).
+      if (role !== 'owner' && OWNER_ONLY_CLUB_FIELDS.some((field) => request.body[field] !== undefined))
+        throw roleNotAllowed();
       const club = await updateClubProfile(app.db, clubId, request.body);
-      if (!isBillingChange(request.body)) return club;
+      if (!isBillingChange(request.body)) return { ...club, role };
       // After the write, outside its transaction: VIES may take seconds, or not answer (0062).
       await recordVatCheck(app.db, app.vatChecker, clubId, new Date());
-      return loadClubOrNotFound(app.db, clubId);
+      return { ...(await loadClubOrNotFound(app.db, clubId)), role };
     },
   );
 
   app.patch(
     '/settings',
     {
+      config: { minRole: 'manager' },
       schema: {
         tags: ['clubs'],
         summary: 'Switch the club on or off and its features; Smart-only ones need the Smart plan',
@@ -60,6 +72,9 @@ export const clubProfileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ClubDetailsSchema, ...errors },
       },
     },
-    async (request) => updateClubSettings(app.db, clubIdOf(request), request.body),
+    async (request) => ({
+      ...(await updateClubSettings(app.db, clubIdOf(request), request.body)),
+      role: callerRoleOf(request),
+    }),
   );
 };

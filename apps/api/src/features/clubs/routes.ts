@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { assertUncommonPassword } from '../accounts/accounts.ts';
-import { listEnabledBrands, listOwnedClubs } from './club-store.ts';
+import { listCallerClubs, listEnabledBrands } from './club-store.ts';
 import {
   activateClubWithLink,
   CLUB_ACTIVATION_PAGE,
@@ -144,14 +144,14 @@ export const clubRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['clubs'],
-        summary: "The caller's clubs",
+        summary: "The clubs the caller owns or belongs to, each with the caller's role",
         security: [{ bearerAuth: [] }],
         response: { 200: z.array(OwnedClubSummarySchema), 401: ErrorResponseSchema },
       },
     },
     async (request) => {
       const caller = callerOf(request);
-      const rows = await listOwnedClubs(app.db, caller.accountId);
+      const rows = await listCallerClubs(app.db, caller.accountId);
       const now = new Date();
       return rows.map(({ subscription, status, enabled, ...row }) => {
         // Smart by a subscription of its own (an early adopter has none), as the rules say.

@@ -8,6 +8,7 @@ export const clubStatsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/stats/views',
     {
+      config: { minRole: 'manager' },
       schema: {
         tags: ['clubs'],
         summary: 'Guest page views per day and per menu over the last days (numbers only)',

@@ -2,6 +2,7 @@
 // code that turns their JSON back into the contract's shapes; split, each half would be read without the other.
 import type { MenuItem, MenuSection } from '@carta/contract/entities';
 import type { MenuLanguage } from '@carta/contract/limits';
+import type { TimePriceRule } from '@carta/contract/price-in-force';
 import { type Column, getTableColumns, type SQL, sql, type Table } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import type { Database } from '../../db/client.ts';
@@ -85,7 +86,13 @@ export type ClubRow = {
  * menus with their schedules. Kept by the guest pages (plugins/guest-cache.ts) until the club writes;
  * which menus a table has now is worked out from it at each request.
  */
-export type ClubView = { row: ClubRow; tables: Map<number, ClubTable>; scheduled: ScheduledMenu[] };
+export type ClubView = {
+  row: ClubRow;
+  tables: Map<number, ClubTable>;
+  scheduled: ScheduledMenu[];
+  /** The club's prices by time, for every menu (docs/decisions/0086-prices-by-time.md). */
+  timePrices: TimePriceRule[];
+};
 
 /** The club's view as JSON text, built once: `$1` is the club's id. */
 const CLUB_VIEW_SQL = `select (case when c.id is null then null else json_build_object(
@@ -99,7 +106,12 @@ const CLUB_VIEW_SQL = `select (case when c.id is null then null else json_build_
       'id', m.id, 'name', m.name, 'nameTranslations', m.name_translations, 'position', m.position,
       'enabled', m.enabled, 'footer', m.footer, 'refreshTime', m.refresh_time,
       'schedulings', (select coalesce(json_agg(json_build_object('days', r.days, 'startTime', r.start_time, 'endTime', r.end_time, 'tableZone', r.table_zone_id) order by r.id), '[]'::json) from schedulings r where r.menu_id = m.id)
-    ) order by m.id), '[]'::json) from menus m where m.club_id = c.id)
+    ) order by m.id), '[]'::json) from menus m where m.club_id = c.id),
+  'timePrices', (select coalesce(json_agg(json_build_object(
+      'id', tp.id, 'sectionId', tp.section_id, 'itemId', tp.item_id, 'label', tp.label,
+      'labelTranslations', tp.label_translations, 'days', tp.days, 'startTime', tp.start_time,
+      'endTime', tp.end_time, 'price', tp.price, 'percentOff', tp.percent_off
+    ) order by tp.id), '[]'::json) from time_prices tp where tp.club_id = c.id)
 )::text end) as view from (select $1::int as wanted) w left join clubs c on c.id = w.wanted`;
 
 /**
@@ -154,13 +166,14 @@ export async function loadClubView(db: Database, clubId: number, known: string |
   if (read.kind === 'none') return null;
   if (read.kind === 'unchanged') return UNCHANGED;
   const { text } = read;
-  const parsed = JSON.parse(text) as ClubRow & { tables: ClubTable[]; scheduled: ScheduledMenu[] };
-  const { tables, scheduled, ...row } = parsed;
+  const parsed = JSON.parse(text) as ClubRow &
+    Pick<ClubView, 'scheduled' | 'timePrices'> & { tables: ClubTable[] };
+  const { tables, scheduled, timePrices, ...row } = parsed;
   reviveDates(row.club, DATES.clubs);
   reviveDates(row.address, DATES.addresses);
   reviveDates(row.subscription, DATES.subscriptions);
   reviveDates(row.theme, DATES.themes);
-  const view = { row, tables: new Map(tables.map((table) => [table.id, table])), scheduled };
+  const view = { row, tables: new Map(tables.map((table) => [table.id, table])), scheduled, timePrices };
   fingerprints.set(view, read.hash);
   return view;
 }
@@ -209,6 +222,15 @@ type StoredItem = {
       additionalNotes?: string;
     }
   >;
+  /** Its variants in their order, when it has any. */
+  variants?: { id: number; name: string; nameTranslations: Record<string, string>; price: number }[];
+};
+
+/** Translations in the menu languages only (kept in place). */
+const onlyMenuLanguages = <Value>(translations: Record<string, Value>) => {
+  for (const language of Object.keys(translations))
+    if (!isMenuLanguage(language)) delete translations[language];
+  return translations as Partial<Record<MenuLanguage, Value>>;
 };
 
 const menuItemOf = (item: StoredItem): MenuItem => {
@@ -253,6 +275,10 @@ const menuItemOf = (item: StoredItem): MenuItem => {
         ? describeImage(item.photo, item.photoFile.variants, item.photoFile)
         : null,
     translations,
+    variants: (item.variants ?? []).map((variant) => ({
+      ...variant,
+      nameTranslations: onlyMenuLanguages(variant.nameTranslations),
+    })),
   };
 };
 
@@ -277,7 +303,10 @@ const MENU_CONTENT_SQL = `select (case when m.id is null then null else json_bui
               'id', it.id, 'name', it.translated_name, 'description', it.translated_description,
               'ingredients', it.translated_ingredients, 'priceText', it.translated_price_text,
               'additionalNotes', it.translated_additional_notes) order by it.id)
-            from item_translations it where it.item_id = i.id)
+            from item_translations it where it.item_id = i.id),
+          'variants', (select json_agg(json_build_object('id', v.id, 'name', v.name,
+              'nameTranslations', v.name_translations, 'price', v.price) order by v.position, v.id)
+            from item_variants v where v.item_id = i.id)
         )) order by i.position, i.id), '[]'::json)
         from menu_items i where i.section_id = s.id and not i.disabled) as items
     from menu_sections s where s.menu_id = m.id and not s.disabled) as section)
@@ -308,11 +337,6 @@ export async function loadMenuContent(
   reviveDates(menuRow.menu, DATES.menus);
   reviveDates(menuRow.banner, DATES.banners);
   reviveDates(menuRow.theme, DATES.themes);
-  const onlyMenuLanguages = <Value>(translations: Record<string, Value>) => {
-    for (const language of Object.keys(translations))
-      if (!isMenuLanguage(language)) delete translations[language];
-    return translations as Partial<Record<MenuLanguage, Value>>;
-  };
   const content = {
     menuRow,
     sections: sections.map((section) => ({

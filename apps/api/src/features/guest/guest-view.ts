@@ -14,6 +14,7 @@ import { clubPlan } from '../clubs/plan.ts';
 import { describeImage } from '../images/images.ts';
 import { bannerFields, clubContactsOf } from '../menus/menu-store.ts';
 import { guestImageOf, storedFileColumns, storedKeyIn, storedKeyOf } from './guest-images.ts';
+import { guestLinksOf } from './guest-links.ts';
 import {
   type ClubRow,
   type ClubView,
@@ -21,6 +22,7 @@ import {
   loadMenuContent,
   type MenuContent,
 } from './guest-reads.ts';
+import { clubMoment, withTimePrices } from './guest-time-prices.ts';
 import { nextOpening } from './next-opening.ts';
 
 type ScheduledMenus = ClubView['scheduled'];
@@ -105,6 +107,8 @@ export type TableView =
       row: TableRow;
       /** The club's menus its plan serves, with their schedules: the others are kept from guests. */
       served: ScheduledMenus;
+      /** The club's prices by time: which holds is read when a menu is made (guest-time-prices.ts). */
+      timePrices: ClubView['timePrices'];
     };
 
 /**
@@ -148,6 +152,7 @@ export const tableViewOf = (
       callWaiterEnabled: club.callWaiterEnabled,
       hasMenusWithheld: available.length < availableOnAnyPlan.length,
       logoImage: guestImageOf(club.logo, row.logoFile),
+      clubLinks: guestLinksOf(club),
       ...clubContactsOf(club, row.address),
       logo: logoUrlOf(row),
       menuFooter: available[0]?.footer ?? null,
@@ -168,7 +173,7 @@ export const tableViewOf = (
       })),
     },
   };
-  return { isOpen: true, table, row, served };
+  return { isOpen: true, table, row, served, timePrices: view.timePrices };
 };
 
 const withoutOwner = <Row extends { clubId: number | null }>({ clubId: _owner, ...rest }: Row) => rest;
@@ -273,8 +278,13 @@ export const guestMenuOf = (
         .filter((language) => languages.includes(language)),
       ...clubContactsOf(club, address),
       logoImage: table.response.logoImage,
+      clubLinks: table.response.clubLinks,
       bannerImage: guestImageOf(banner?.imageUrl ?? null, menuRow.bannerFile),
-      sections: visibleSections(sections, { hasPhotos: club.itemPhotosEnabled }),
+      sections: withTimePrices(
+        visibleSections(sections, { hasPhotos: club.itemPhotosEnabled }),
+        view.timePrices,
+        clubMoment(club, now),
+      ),
     },
   };
 };

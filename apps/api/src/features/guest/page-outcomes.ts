@@ -4,6 +4,7 @@ import {
   guestMenuPdfPath,
   guestTablePath,
   guestWaiterPath,
+  guestWifiPath,
 } from '@carta/contract/guest-paths';
 import { GUEST_PREVIEW_PARAM } from '@carta/contract/guest-preview';
 import { API_BASE_PATH } from '@carta/contract/limits';
@@ -12,13 +13,15 @@ import { chrome, fill } from '@carta/guest/chrome';
 import { GUEST_LANGUAGES, type GuestLanguage, pickGuestLanguage } from '@carta/guest/messages';
 import {
   type LanguageChoice,
+  type PageSeo,
   type PreparedPage,
   prepareMenuPage,
   prepareNoticePage,
   prepareTablePage,
   type TableBits,
 } from '@carta/guest/render';
-import type { MenuContent } from './guest-reads.ts';
+import type { ClubRow, MenuContent } from './guest-reads.ts';
+import { timePricesPageKey } from './guest-time-prices.ts';
 import { guestMenuOf, menuAtTable, planOf, type TableView } from './guest-view.ts';
 
 /**
@@ -53,6 +56,8 @@ export type PageRequest = {
 export type PageAssets = {
   script: string;
   fontUrlOf: (theme: { font: string } | null) => string | undefined;
+  /** The site's public address (`PUBLIC_URL`): canonical links and share images are absolute (0087). */
+  publicUrl: string;
 };
 
 /** The original text of a menu is taken to be Italian; translations add the club's other languages. */
@@ -107,6 +112,33 @@ const waiterLinks = (clubId: number, back: (table: TableBits) => string) => ({
   call: (table: TableBits) => `${API_BASE_PATH}/clubs/${clubId}/menu/tables/${table.tableId}/waiter-call`,
   form: (table: TableBits) =>
     `${guestWaiterPath(clubId, table.tableId)}?back=${encodeURIComponent(back(table))}`,
+});
+
+/** Where a tap on the club's Wi-Fi asks (0087): the JSON call for the script, a page without it. */
+const wifiLinks = (clubId: number, language: GuestLanguage, back: (table: TableBits) => string) => ({
+  call: (table: TableBits) => `${API_BASE_PATH}/clubs/${clubId}/menu/tables/${table.tableId}/wifi`,
+  page: (table: TableBits) =>
+    `${guestWifiPath(clubId, table.tableId)}?lang=${language}&back=${encodeURIComponent(back(table))}`,
+});
+
+/**
+ * What share tags and structured data need beyond the page (0087): the site's address, the page's own
+ * address in its reading language (its canonical address) and the club's address in parts.
+ */
+const seoOf = (
+  assets: PageAssets,
+  address: ClubRow['address'],
+  pageUrl: (table: TableBits) => string,
+): PageSeo => ({
+  origin: assets.publicUrl,
+  pageUrl: (table) => `${assets.publicUrl}${pageUrl(table)}`,
+  address: {
+    streetAddress: [address.line1, address.line2].filter(Boolean).join(', '),
+    postalCode: address.postalCode,
+    addressLocality: address.city,
+    addressRegion: address.state,
+    addressCountry: address.country,
+  },
 });
 
 const tableName = (table: TableBits) => table.tableName;
@@ -170,6 +202,15 @@ export const tablePageOutcome = (
         fontUrl: assets.fontUrlOf(response.theme),
         // A preview calls no waiter.
         waiter: preview ? null : waiterLinks(clubId, (table) => `${path(table)}?list&lang=${language}`),
+        wifi: preview ? null : wifiLinks(clubId, language, (table) => `${path(table)}?list&lang=${language}`),
+        // A table with one menu shows its list only when asked (?list): that is this page's address.
+        seo: view.isOpen
+          ? seoOf(assets, view.row.address, (table) =>
+              onlyMenu && others.length === 0 && !response.hasMenusWithheld
+                ? `${path(table)}?list&lang=${language}`
+                : `${path(table)}?lang=${language}`,
+            )
+          : null,
         isPreview: preview !== null,
       }),
   };
@@ -227,7 +268,8 @@ export const menuPageOutcome = async (
   const plan = planOf(atTable.view.row, now).kind;
   return {
     status: 200,
-    key: `menu|${viewKey}|${kept.key}|${plan}|${language}`,
+    // Made again when a price by time starts or stops (0086), as a menu's schedule makes it come and go.
+    key: `menu|${viewKey}|${kept.key}|${plan}|${language}${timePricesPageKey(atTable.view.timePrices, atTable.view.row.club, now)}`,
     isView: true,
     isStale: kept.isStale,
     make: () => {
@@ -243,6 +285,8 @@ export const menuPageOutcome = async (
         fontUrl: assets.fontUrlOf(result.menu.theme),
         // A preview calls no waiter and offers no PDF: both are the open club's, for its guests.
         waiter: preview ? null : waiterLinks(clubId, (table) => `${menuPath(table)}?lang=${language}`),
+        wifi: preview ? null : wifiLinks(clubId, language, (table) => `${menuPath(table)}?lang=${language}`),
+        seo: seoOf(assets, atTable.view.row.address, (table) => `${menuPath(table)}?lang=${language}`),
         pdfHref:
           result.isPdfOffered && !preview
             ? (table) => `${guestMenuPdfPath(clubId, table.tableId, menuId)}?lang=${language}`

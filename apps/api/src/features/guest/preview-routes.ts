@@ -10,6 +10,7 @@ export const guestPreviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/guest-preview',
     {
+      config: { minRole: 'manager' },
       schema: {
         tags: ['guest'],
         summary:

@@ -9,6 +9,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { GUEST_CACHE_CONTROL, type KeptBody, keepBody, sendKeptBody } from '../../plugins/guest-answers.ts';
 import { guestMenuOf, menuAtTable, tableViewOf } from './guest-view.ts';
 import { keptClubView, keptMenuContent } from './kept-views.ts';
+import { wifiRoutes } from './wifi-routes.ts';
 
 const GuestMenuParamsSchema = TableParamsSchema.extend({ menuId: ItemParamsSchema.shape.menuId });
 
@@ -29,6 +30,7 @@ const sendKept = (request: FastifyRequest, reply: FastifyReply, kept: KeptBody |
 
 /** The guests' calls under /clubs/{clubId}: public (no token), inside clubScope as `isPublic`. */
 export const guestRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(wifiRoutes);
   app.get(
     '/menu/tables/:tableId',
     {

@@ -26,6 +26,7 @@ export const clubUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/uploads',
     {
+      config: { minRole: 'manager' },
       schema: {
         tags: ['images'],
         summary: 'A short-lived signed address to PUT an image to (JPG, PNG or WebP, at most 5 MB)',
@@ -56,6 +57,7 @@ export const clubUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/uploads/:uploadId/complete',
     {
+      config: { minRole: 'manager' },
       schema: {
         tags: ['images'],
         summary: 'Check the uploaded image by content, re-encode it with WebP sizes and store it',

@@ -76,6 +76,7 @@ export const menuImportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/menu/excel/template',
     {
+      config: { minRole: 'manager' },
       schema: {
         tags: ['menus'],
         summary:
@@ -108,6 +109,7 @@ export const menuImportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/menu/excel',
     {
+      config: { minRole: 'manager' },
       // The body schema only documents the form: the parts are read, and checked, by readUpload.
       validatorCompiler: (route) =>
         route.httpPart === 'body'

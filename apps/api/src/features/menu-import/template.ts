@@ -7,8 +7,10 @@ import {
   EXCEL_IMPORT_MAX_ROWS,
   type ImportColumn,
   MARKER_LABELS,
+  TEMPLATE_VARIANTS,
   type TemplateLanguage,
   TRANSLATED_COLUMNS,
+  variantColumns,
 } from '@carta/contract/menu-import';
 import ExcelJS from 'exceljs';
 
@@ -50,6 +52,16 @@ const EXAMPLES: Record<TemplateLanguage, { rows: ExampleRow[]; translations: Rec
         allergens: 'Solfiti',
         price: 7,
       },
+      {
+        name: 'Vino rosso della casa',
+        allergens: 'Solfiti',
+        variant1: 'Calice',
+        variantPrice1: 5,
+        variant2: 'Caraffa 0,5 l',
+        variantPrice2: 12,
+        variant3: 'Bottiglia',
+        variantPrice3: 20,
+      },
     ],
     translations: {
       Antipasti: 'Starters',
@@ -59,6 +71,7 @@ const EXAMPLES: Record<TemplateLanguage, { rows: ExampleRow[]; translations: Rec
       Primi: 'First courses',
       'Spaghetti alle vongole': 'Spaghetti with clams',
       Bevande: 'Drinks',
+      'Vino rosso della casa': 'House red wine',
     },
   },
   en: {
@@ -93,6 +106,16 @@ const EXAMPLES: Record<TemplateLanguage, { rows: ExampleRow[]; translations: Rec
         allergens: 'Sulphites',
         price: 7,
       },
+      {
+        name: 'House red wine',
+        allergens: 'Sulphites',
+        variant1: 'Glass',
+        variantPrice1: 5,
+        variant2: 'Carafe 0.5 l',
+        variantPrice2: 12,
+        variant3: 'Bottle',
+        variantPrice3: 20,
+      },
     ],
     translations: {
       Starters: 'Antipasti',
@@ -102,6 +125,7 @@ const EXAMPLES: Record<TemplateLanguage, { rows: ExampleRow[]; translations: Rec
       Mains: 'Secondi',
       'Spaghetti with clams': 'Spaghetti alle vongole',
       Drinks: 'Bevande',
+      'House red wine': 'Vino rosso della casa',
     },
   },
 };
@@ -130,6 +154,7 @@ const INSTRUCTIONS: Record<
       markers: 'Facoltative, separate da virgole: ',
       photo:
         'Facoltativa: l’indirizzo di una foto di piatto già caricata in Carta per questo locale (per esempio copiato dalla scheda del piatto: contiene /files/img/). Indirizzi di altri siti non sono accettati e non viene scaricato nulla.',
+      variants: `Facoltative, per un piatto con più prezzi (Calice / Bottiglia, Piccola / Media / Grande): ogni coppia è una variante, con il nome (al massimo 40 caratteri) e il suo prezzo. Con le varianti il prezzo del piatto non serve: i clienti vedono i prezzi delle varianti. Il modello ne ha ${TEMPLATE_VARIANTS}; per averne di più (fino a 10) aggiungi le colonne "Variante 4", "Prezzo 4" e così via. Il nome si traduce nelle colonne come "Variante 1 (EN)".`,
       translations:
         'Le colonne con la lingua tra parentesi, per esempio "Nome (EN)", contengono le traduzioni; vuote: si mostra il testo originale.',
     },
@@ -154,15 +179,20 @@ const INSTRUCTIONS: Record<
       markers: 'Optional, separated by commas: ',
       photo:
         'Optional: the address of a dish photo already uploaded to Carta for this venue (for example copied from the dish’s form: it contains /files/img/). Addresses of other sites are not accepted and nothing is downloaded.',
+      variants: `Optional, for a dish with several prices (Glass / Bottle, Small / Medium / Large): each pair is one variant, its name (at most 40 characters) and its price. With variants the dish needs no price of its own: guests read the variants' prices. The template has ${TEMPLATE_VARIANTS}; for more (up to 10) add the columns "Variant 4", "Price 4" and so on. The name is translated in columns such as "Variant 1 (IT)".`,
       translations:
         'The columns with a language in brackets, such as "Name (IT)", hold the translations; left blank, the original text shows.',
     },
   },
 };
 
-/** The columns of a template: the base ones, then section, name, description and ingredients per language. */
+/**
+ * The columns of a template: the base ones, the first variants' names and prices, then section, name,
+ * description and ingredients per language.
+ */
 export const templateColumns = (translationLanguages: readonly MenuLanguage[]): ImportColumn[] => [
   ...BASE_COLUMNS,
+  ...variantColumns(TEMPLATE_VARIANTS),
   ...translationLanguages.flatMap((language) =>
     TRANSLATED_COLUMNS.map((column): ImportColumn => `${column}:${language}`),
   ),
@@ -205,12 +235,13 @@ export const templateWorkbook = async (
   const header = sheet.getRow(1);
   header.font = { bold: true, color: { argb: 'FFFFFFFF' } };
   header.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF7A1F3D' } };
-  sheet.getColumn('price').numFmt = '0.00';
+  for (const column of ['price', ...variantColumns(TEMPLATE_VARIANTS).filter((key) => key.includes('Price'))])
+    sheet.getColumn(column).numFmt = '0.00';
 
   const { rows, translations } = EXAMPLES[language];
   const other = language === 'it' ? 'en' : 'it';
   for (const example of rows) {
-    const row: Record<string, string | number> = { ...example };
+    const row: Record<string, string | number | undefined> = { ...example };
     // The example translations fill the other template language's columns, when the template has them.
     if (translationLanguages.includes(other))
       for (const column of TRANSLATED_COLUMNS) {
@@ -237,6 +268,11 @@ export const templateWorkbook = async (
     const row = guide.addRow([COLUMN_LABELS[language][column], `${help.columns[column]}${extra}`]);
     row.getCell(1).font = { bold: true };
   }
+  const variantRow = guide.addRow([
+    `${columnLabel('variant1', language)}, ${columnLabel('variantPrice1', language)}…`,
+    help.columns.variants,
+  ]);
+  variantRow.getCell(1).font = { bold: true };
   guide.addRow(['', help.columns.translations]);
   for (const row of [guide.getColumn(2)]) row.alignment = { wrapText: true, vertical: 'top' };
 

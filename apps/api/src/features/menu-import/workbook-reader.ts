@@ -18,6 +18,7 @@ import ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { asPrice, asText, type CellValue, readCell, splitList } from './workbook-cells.ts';
+import { readVariants, variantColumnOfPath } from './workbook-variants.ts';
 import { checkWorkbookZip } from './zip-check.ts';
 
 // Reading the workbook into the builder's request (POST /menu's CreateMenuRequest): every row checked
@@ -230,6 +231,7 @@ export const readMenuWorkbook = async (file: Buffer, photoCheck: PhotoCheck): Pr
           return Object.values(fields).some(Boolean) ? [[language, fields]] : [];
         }),
       );
+      const { variants, numbers } = readVariants(text, (column) => cells.get(column) ?? null, issue);
       const item = {
         name: text('name') ?? undefined,
         description: text('description'),
@@ -242,11 +244,14 @@ export const readMenuWorkbook = async (file: Buffer, photoCheck: PhotoCheck): Pr
         suggested: markers.has('suggested'),
         outOfStock: markers.has('outOfStock'),
         translations,
+        ...(variants.length > 0 ? { variants } : {}),
       };
       const parsed = ItemSchema.safeParse(item);
       if (!parsed.success) {
         for (const problem of parsed.error.issues) {
-          const column = columnOfItemPath(problem.path);
+          const path = problem.path.map(String);
+          const column =
+            path[0] === 'variants' ? variantColumnOfPath(path, numbers) : columnOfItemPath(problem.path);
           if (!hasIssue(column)) issue(column, keyOf(problem.message));
         }
       }

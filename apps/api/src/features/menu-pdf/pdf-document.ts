@@ -5,6 +5,7 @@
 import { ALLERGENS, type Theme } from '@carta/contract/entities';
 import { DEFAULT_CURRENCY, formatItemPrice } from '@carta/contract/format-price';
 import type { GuestMenu } from '@carta/contract/guest';
+import { variantPrices } from '@carta/contract/item-variants';
 import { chrome } from '@carta/guest/chrome';
 import type { GuestLanguage } from '@carta/guest/messages';
 import { itemTexts, menuFooter, menuName, sectionName } from '@carta/guest/render';
@@ -188,10 +189,21 @@ export const renderMenuPdf = async (
     column = itemColumn;
     const nameWidth = column.width - priceWidth - 12;
     const texts = itemTexts(item, language);
-    const price = formatItemPrice(
-      { price: item.price, priceText: texts.priceText },
-      { language, currency: DEFAULT_CURRENCY },
-    );
+    // Variants print their prices, one line each under the name, in place of the dish's own (0085).
+    const variants = variantPrices(item.variants, language, DEFAULT_CURRENCY).map((variant) => ({
+      ...variant,
+      height: Math.max(
+        heightOf(fonts.regular, 10, variant.name, nameWidth),
+        heightOf(fonts.bold, 10, variant.price, priceWidth),
+      ),
+    }));
+    const price =
+      variants.length > 0
+        ? ''
+        : formatItemPrice(
+            { price: item.price, priceText: texts.priceText },
+            { language, currency: DEFAULT_CURRENCY },
+          );
     const markers = markersOf(item).join('  ·  ').toUpperCase();
     const allergens = item.allergens.length
       ? `${words.allergens}: ${item.allergens
@@ -205,6 +217,7 @@ export const renderMenuPdf = async (
       price ? heightOf(fonts.bold, 11.5, price, priceWidth) : 0,
     );
     const parts = [
+      ...variants.map((variant) => variant.height + 1),
       markers ? heightOf(fonts.bold, 7.5, markers) + 1 : 0,
       texts.description ? heightOf(fonts.regular, 9.5, texts.description) + 1 : 0,
       texts.ingredients ? heightOf(fonts.italic, 9, texts.ingredients) + 1 : 0,
@@ -224,6 +237,18 @@ export const renderMenuPdf = async (
           align: 'right',
         });
       y += nameHeight + 2;
+      for (const variant of variants) {
+        write(variant.name, { font: fonts.regular, size: 10, colour: colours.text, textWidth: nameWidth });
+        write(variant.price, {
+          font: fonts.bold,
+          size: 10,
+          colour: colours.highlight,
+          x: left + width - priceWidth,
+          textWidth: priceWidth,
+          align: 'right',
+        });
+        y += variant.height + 1;
+      }
       if (markers) y += write(markers, { font: fonts.bold, size: 7.5, colour: colours.highlight }) + 1;
       if (texts.description)
         y += write(texts.description, { font: fonts.regular, size: 9.5, colour: colours.text }) + 1;

@@ -61,6 +61,7 @@ export const menuPdfRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/menu/:menuId/pdf',
     {
+      config: { minRole: 'staff' },
       // Already compressed streams: gzip would gain little and cost every answer.
       compress: false,
       schema: {

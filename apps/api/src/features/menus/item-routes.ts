@@ -2,6 +2,7 @@ import { MenuItemSchema } from '@carta/contract/entities';
 import {
   ItemBatchRequestSchema,
   ItemParamsSchema,
+  ItemStockRequestSchema,
   SaveItemRequestSchema,
   SectionParamsSchema,
 } from '@carta/contract/menus';
@@ -9,13 +10,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ownerErrors as errors, NoContent, bearerSecurity as security } from '../../lib/route-schemas.ts';
 import { removeReleasedImages } from '../images/image-store.ts';
-import { changeItems, deleteItem, readItem, saveItem } from './item-store.ts';
+import { changeItems, deleteItem, readItem, saveItem, setItemStock } from './item-store.ts';
 
 /** A category's items. */
 export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/menu/:menuId/sections/:sectionId/items',
     {
+      config: { minRole: 'manager' },
       schema: {
         tags: ['items'],
         summary:
@@ -36,6 +38,7 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/menu/:menuId/sections/:sectionId/items/batch',
     {
+      config: { minRole: 'manager' },
       schema: {
         tags: ['items'],
         summary:
@@ -49,9 +52,27 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => changeItems(app.db, request.params, request.body.items),
   );
 
+  app.patch(
+    '/menu/:menuId/sections/:sectionId/items/:itemId/stock',
+    {
+      // What staff change during service: the rest of the item is the managers' (0083).
+      config: { minRole: 'staff' },
+      schema: {
+        tags: ['items'],
+        summary: 'Mark an item out of stock or back in stock; nothing else of it changes',
+        security,
+        params: ItemParamsSchema,
+        body: ItemStockRequestSchema,
+        response: { 200: MenuItemSchema, ...errors },
+      },
+    },
+    async (request) => setItemStock(app.db, request.params, request.body.outOfStock),
+  );
+
   app.get(
     '/menu/:menuId/sections/:sectionId/items/:itemId',
     {
+      config: { minRole: 'staff' },
       schema: {
         tags: ['items'],
         summary: 'An item with its translations',
@@ -66,6 +87,7 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/menu/:menuId/sections/:sectionId/items/:itemId',
     {
+      config: { minRole: 'manager' },
       schema: {
         tags: ['items'],
         summary: 'Delete an item',

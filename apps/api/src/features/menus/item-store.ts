@@ -11,6 +11,7 @@ import { itemColumns, itemTranslationWrites, writeItemTranslations } from './men
 import { type ItemIds, lockItemMenu, lockSectionMenu, requireItem } from './menu-store.ts';
 import { loadItem, loadItems } from './section-reads.ts';
 import { applyBatch, positionAtEnd, renumber } from './siblings.ts';
+import { replaceItemVariants } from './variant-store.ts';
 
 type SectionIds = Omit<ItemIds, 'itemId'>;
 
@@ -30,8 +31,8 @@ export const readItem = async (db: Database, ids: ItemIds) => {
 export type PhotoWrite<Result> = { result: Result; released: ReleasedImage[] };
 
 /**
- * PUT .../items: a new item at the end of its category (no id), or one changed, with its translations.
- * Its photo must be one the club uploaded as a dish's photo; a photo it no longer shows is released
+ * PUT .../items: a new item at the end of its category (no id), or one changed, with its translations
+ * and, when sent, its variants (which replace the saved set). Its photo must be one the club uploaded as a dish's photo; a photo it no longer shows is released
  * when nothing else of the club uses it.
  */
 export const saveItem = (
@@ -46,6 +47,7 @@ export const saveItem = (
         await assertPhotosStored(tx, clubId, [{ path: 'body.photo', key: fields.photo }]);
       await tx.update(menuItems).set(itemColumns(fields)).where(eq(menuItems.id, id));
       await writeItemTranslations(tx, itemTranslationWrites(id, fields.translations));
+      if (fields.variants) await replaceItemVariants(tx, id, fields.variants);
       const released =
         previous.photo !== fields.photo ? await releaseUnusedPhotos(tx, clubId, [previous.photo]) : [];
       return { result: await itemOrNotFound(tx, sectionId, id), released };
@@ -60,6 +62,7 @@ export const saveItem = (
       'item',
     );
     await writeItemTranslations(tx, itemTranslationWrites(row.id, fields.translations));
+    if (fields.variants?.length) await replaceItemVariants(tx, row.id, fields.variants);
     return { result: await itemOrNotFound(tx, sectionId, row.id), released: [] };
   });
 
@@ -82,4 +85,12 @@ export const deleteItem = (db: Database, ids: ItemIds): Promise<ReleasedImage[]>
     await tx.delete(menuItems).where(eq(menuItems.id, ids.itemId));
     await renumber(tx, 'items', ids.sectionId);
     return releaseUnusedPhotos(tx, ids.clubId, [item.photo]);
+  });
+
+/** PATCH .../items/{itemId}/stock: marks the item out of stock or back, and answers it. */
+export const setItemStock = (db: Database, ids: ItemIds, outOfStock: boolean) =>
+  db.transaction(async (tx) => {
+    await lockItemMenu(tx, ids);
+    await tx.update(menuItems).set({ outOfStock }).where(eq(menuItems.id, ids.itemId));
+    return itemOrNotFound(tx, ids.sectionId, ids.itemId);
   });

@@ -27,8 +27,8 @@ export type SectionTranslationWrite = { sectionId: number; language: string; tra
 /** One item's translation into one language; null (or every text blank) removes it. */
 export type ItemTranslationWrite = { itemId: number; language: string; values: ItemTranslationValues | null };
 
-/** The columns of an item from its request fields. */
-export const itemColumns = ({ translations: _translations, ...fields }: ItemFields) => ({
+/** The columns of an item from its request fields (its translations and variants have tables of their own). */
+export const itemColumns = ({ translations: _translations, variants: _variants, ...fields }: ItemFields) => ({
   ...fields,
   brandCode: fields.branded ? fields.brandCode : null,
 });

@@ -25,6 +25,7 @@ export const menuOwnRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/menu',
     {
+      config: { minRole: 'staff' },
       schema: {
         tags: ['menus'],
         summary: "The club's menus in position order, each its list entry with counts",
@@ -39,6 +40,7 @@ export const menuOwnRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/menu',
     {
+      config: { minRole: 'manager' },
       schema: {
         tags: ['menus'],
         summary: 'Create a whole menu with its categories and items, in one transaction',
@@ -55,6 +57,7 @@ export const menuOwnRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/menu',
     {
+      config: { minRole: 'manager' },
       schema: {
         tags: ['menus'],
         summary: "Create a menu (no id) or change a menu's own fields",
@@ -73,6 +76,7 @@ export const menuOwnRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/menu/batch',
     {
+      config: { minRole: 'manager' },
       schema: {
         tags: ['menus'],
         summary: 'Move and switch many menus at once, all or nothing',
@@ -88,6 +92,7 @@ export const menuOwnRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/menu/:menuId',
     {
+      config: { minRole: 'staff' },
       schema: {
         tags: ['menus'],
         summary: 'A full menu: categories, items, translations, theme and the club contacts',
@@ -102,6 +107,7 @@ export const menuOwnRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/menu/:menuId',
     {
+      config: { minRole: 'manager' },
       schema: {
         tags: ['menus'],
         summary: 'Delete a menu with its categories, items, schedules and banner',
@@ -120,6 +126,7 @@ export const menuOwnRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/menu/:menuId/duplicate',
     {
+      config: { minRole: 'manager' },
       schema: {
         tags: ['menus'],
         summary:
@@ -142,6 +149,7 @@ export const menuOwnRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/menu/:menuId/translations',
     {
+      config: { minRole: 'manager' },
       schema: {
         tags: ['menus'],
         summary: "Every text of a menu with its translation in each of the club's languages, and progress",
@@ -156,6 +164,7 @@ export const menuOwnRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/menu/:menuId/translations',
     {
+      config: { minRole: 'manager' },
       schema: {
         tags: ['menus'],
         summary: 'Edit many translated texts of a menu in place (blank removes one), all or nothing',

@@ -7,7 +7,14 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client.ts';
 import { columnNames, keysOf, recordColumnsOf, recordsetOf, recordValues } from '../../db/records.ts';
-import { itemTranslations, menuItems, menuSections, menus, sectionTranslations } from '../../db/schema.ts';
+import {
+  itemTranslations,
+  itemVariants,
+  menuItems,
+  menuSections,
+  menus,
+  sectionTranslations,
+} from '../../db/schema.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { firstOrThrow } from '../../lib/db-errors.ts';
 import {
@@ -26,6 +33,7 @@ import {
   requireMenu,
 } from './menu-store.ts';
 import { applyBatch, positionAtEnd, renumber } from './siblings.ts';
+import { variantColumns } from './variant-store.ts';
 
 // Writes of whole menus: each in one transaction, with a bounded number of statements whatever the
 // menu's size.
@@ -37,7 +45,7 @@ const SECTION_KEY = { key: 'sectionPosition', type: 'integer' };
 const ITEM_KEY = { key: 'itemPosition', type: 'integer' };
 
 /**
- * A new menu's categories and items with their translations, in one statement whatever their number:
+ * A new menu's categories and items with their translations and variants, in one statement whatever their number:
  * each table's rows inserted from a JSON list (records.ts), chained by the ids the inserts return. A
  * category's rows find it by its position, an item's by (category, position): both are unique in a new
  * menu. Nothing comes back: the answer reads the menu whole.
@@ -73,6 +81,16 @@ const contentStatement = (menuId: number, sections: NewSection[]) => {
       })),
     ),
   );
+  const variantColumnList = recordColumnsOf(itemVariants, ['name', 'nameTranslations', 'price', 'position']);
+  const variantRows = sections.flatMap((section, sectionPosition) =>
+    section.items.flatMap((fields, itemPosition) =>
+      (fields.variants ?? []).map((variant, position) => ({
+        sectionPosition,
+        itemPosition,
+        ...variantColumns(variant, position),
+      })),
+    ),
+  );
   // A list without rows has no insert: nothing would name its columns.
   const inserts = [
     sql`new_sections as (
@@ -104,6 +122,15 @@ const contentStatement = (menuId: number, sections: NewSection[]) => {
         join new_sections on new_sections.position = translation."sectionPosition"
         join new_items on new_items.section_id = new_sections.id
           and new_items.position = translation."itemPosition"
+      )`,
+    variantRows.length > 0 &&
+      sql`new_item_variants as (
+        insert into ${itemVariants} (item_id, ${columnNames(variantColumnList)})
+        select new_items.id, ${recordValues('variant', variantColumnList)}
+        from ${recordsetOf('variant', [SECTION_KEY, ITEM_KEY, ...variantColumnList], variantRows)}
+        join new_sections on new_sections.position = variant."sectionPosition"
+        join new_items on new_items.section_id = new_sections.id
+          and new_items.position = variant."itemPosition"
       )`,
   ].filter((insert) => insert !== false);
   return sql`with ${sql.join(inserts, sql`, `)} select 1`;

@@ -1,5 +1,5 @@
 import type { MenuItem, MenuSection } from '@carta/contract/entities';
-import { MenuItemSchema } from '@carta/contract/entities';
+import { ItemVariantSchema, MenuItemSchema } from '@carta/contract/entities';
 import type { MenuLanguage } from '@carta/contract/limits';
 import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -7,6 +7,7 @@ import { type Executor, readTogether } from '../../db/client.ts';
 import { rowsOf } from '../../db/records.ts';
 import {
   itemTranslations,
+  itemVariants,
   menuItems,
   menuSections,
   menus,
@@ -33,7 +34,7 @@ const ItemTranslationRowSchema = z.object({
 }) satisfies z.ZodType<ItemTranslationRow>;
 
 // The contract's item as stored: translations in their own rows, allergens as the column keeps them.
-const ItemRowSchema = MenuItemSchema.omit({ translations: true, photo: true }).extend({
+const ItemRowSchema = MenuItemSchema.omit({ translations: true, photo: true, variants: true }).extend({
   sectionId: z.number(),
   allergens: z.array(z.string()),
   photo: z.string().nullable(),
@@ -53,13 +54,24 @@ const keyedColumns = (table: typeof menuItems | typeof itemTranslations) =>
     sql`, `,
   );
 
+/** A variant as stored, with its item's id; its translations keep only the menu languages. */
+const VariantRowSchema = ItemVariantSchema.extend({
+  itemId: z.number(),
+  nameTranslations: z.record(z.string(), z.string()),
+});
+
 const ItemsJsonSchema = z.object({
   items: z.array(ItemRowSchema.extend({ photoFile: PhotoFileSchema.nullable() })),
   translations: z.array(ItemTranslationRowSchema),
+  variants: z.array(VariantRowSchema),
 });
 
+/** A variant's translated names in the menu languages only. */
+export const menuLanguageNames = (names: Record<string, string>) =>
+  Object.fromEntries(Object.entries(names).filter(([language]) => isMenuLanguage(language)));
+
 /**
- * The items (with translations) of some categories, in position order, by category. They come as two
+ * The items (with translations and variants) of some categories, in position order, by category. They come as three
  * JSON values of one statement: PGlite hands over a JSON text several times faster than as many rows of
  * typed columns.
  */
@@ -83,13 +95,27 @@ const loadItemsOf = async (db: Executor, where: SQL | undefined) => {
         from ${itemTranslations}
         join ${menuItems} on ${menuItems.id} = ${itemTranslations.itemId}
         join ${menuSections} on ${menuSections.id} = ${menuItems.sectionId} ${filter}
-      ) as translation) as translations`);
+      ) as translation) as translations,
+      (select coalesce(json_agg(variant order by variant."itemId", variant.position, variant.id), '[]'::json) from (
+        select ${itemVariants.id} as id, ${itemVariants.itemId} as "itemId", ${itemVariants.name} as name,
+          ${itemVariants.nameTranslations} as "nameTranslations", ${itemVariants.price} as price,
+          ${itemVariants.position} as position
+        from ${itemVariants}
+        join ${menuItems} on ${menuItems.id} = ${itemVariants.itemId}
+        join ${menuSections} on ${menuSections.id} = ${menuItems.sectionId} ${filter}
+      ) as variant) as variants`);
   const [row] = rowsOf(result, ItemsJsonSchema);
   const translationsByItem = new Map<number, ItemTranslationRow[]>();
   for (const translation of row?.translations ?? []) {
     const list = translationsByItem.get(translation.itemId) ?? [];
     list.push(translation);
     translationsByItem.set(translation.itemId, list);
+  }
+  const variantsByItem = new Map<number, MenuItem['variants']>();
+  for (const { itemId, id, name, nameTranslations, price } of row?.variants ?? []) {
+    const list = variantsByItem.get(itemId) ?? [];
+    list.push({ id, name, nameTranslations: menuLanguageNames(nameTranslations), price });
+    variantsByItem.set(itemId, list);
   }
   const bySection = new Map<number, MenuItem[]>();
   for (const { sectionId, photo, photoFile, ...fields } of row?.items ?? []) {
@@ -120,6 +146,7 @@ const loadItemsOf = async (db: Executor, where: SQL | undefined) => {
             },
           ]),
       ),
+      variants: variantsByItem.get(fields.id) ?? [],
     };
     const list = bySection.get(sectionId) ?? [];
     list.push(item);

@@ -16,6 +16,7 @@ export const sectionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/menu/:menuId/sections',
     {
+      config: { minRole: 'manager' },
       schema: {
         tags: ['sections'],
         summary: 'Create a category (no id), or rename, switch or translate one',
@@ -35,6 +36,7 @@ export const sectionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/menu/:menuId/sections/batch',
     {
+      config: { minRole: 'manager' },
       schema: {
         tags: ['sections'],
         summary: "Move and switch many of a menu's categories at once, all or nothing",
@@ -51,6 +53,7 @@ export const sectionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/menu/:menuId/sections/:sectionId',
     {
+      config: { minRole: 'staff' },
       schema: {
         tags: ['sections'],
         summary: 'A category with its items and translations',
@@ -68,6 +71,7 @@ export const sectionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/menu/:menuId/sections/:sectionId',
     {
+      config: { minRole: 'manager' },
       schema: {
         tags: ['sections'],
         summary: 'Delete a category with its items',

@@ -21,6 +21,8 @@ import {
 } from './menu-content.ts';
 import { lockMenu, requireMenu } from './menu-store.ts';
 import { loadSections } from './section-reads.ts';
+import { singleTexts, withTexts } from './text-changes.ts';
+import { type VariantNameChanges, writeVariantNames } from './variant-store.ts';
 
 /** The column of an item's translation that holds each translatable field. */
 const ITEM_FIELDS = {
@@ -71,7 +73,7 @@ const loadMenuTexts = async (db: Executor, clubId: number, menuId: number) => {
 /**
  * Every text of a menu a guest reads, with its translation in each of the club's languages, and how many
  * are translated per language: the menu's name and footer, its banner's texts, the categories' names and
- * the items' names, descriptions, ingredients, price texts and notes. An item whose name is not
+ * the items' names, descriptions, ingredients, price texts and notes, and their variants' names. An item whose name is not
  * translated (`translateName: false`) does not bring its name; empty texts bring nothing.
  */
 export const loadMenuTranslations = async (
@@ -130,7 +132,7 @@ export const loadMenuTranslations = async (
       original: section.name,
       translations: translationsOf((language) => section.translations[language]?.translatedName),
     });
-    for (const item of section.items)
+    for (const item of section.items) {
       for (const field of Object.keys(ITEM_FIELDS) as TranslatableField<'item'>[]) {
         const original = item[field];
         if (!original || (field === 'name' && !item.translateName)) continue;
@@ -143,6 +145,18 @@ export const loadMenuTranslations = async (
           translations: translationsOf((language) => item.translations[language]?.[ITEM_FIELDS[field]]),
         });
       }
+      for (const variant of item.variants)
+        texts.push({
+          kind: 'variant',
+          id: variant.id,
+          sectionId: section.id,
+          itemId: item.id,
+          itemName: item.name,
+          field: 'name',
+          original: variant.name,
+          translations: translationsOf((language) => variant.nameTranslations[language]),
+        });
+    }
   }
   return {
     languages,
@@ -157,21 +171,6 @@ export const loadMenuTranslations = async (
 };
 
 type TextChange = z.output<typeof SaveTranslationsRequestSchema>['texts'][number];
-
-/** A language's texts with some set (a text) or removed (null); a language left with none is dropped. */
-const withTexts = <Texts extends Record<string, string | undefined>>(
-  translations: Partial<Record<string, Texts>>,
-  changes: Map<string, Partial<Record<keyof Texts, string | null>>>,
-) => {
-  const next: Partial<Record<string, Texts>> = { ...translations };
-  for (const [language, fields] of changes) {
-    const texts: Record<string, string | undefined> = { ...next[language], ...fields };
-    const kept = Object.fromEntries(Object.entries(texts).filter((entry) => Boolean(entry[1]))) as Texts;
-    if (Object.keys(kept).length > 0) next[language] = kept;
-    else delete next[language];
-  }
-  return next;
-};
 
 /**
  * Writes many translated texts of one menu; an id outside the menu answers 404 and nothing changes.
@@ -194,6 +193,12 @@ export const saveMenuTranslations = async (
   const itemById = new Map(
     sections.flatMap((section) => section.items.map((item) => [item.id, item] as const)),
   );
+  const variantNames = new Map(
+    [...itemById.values()].flatMap((item) =>
+      item.variants.map((variant) => [variant.id, variant.nameTranslations] as const),
+    ),
+  );
+  const variantChanges: VariantNameChanges = new Map();
   const menuTexts = new Map<string, { name?: string | null; footer?: string | null }>();
   const bannerTexts = new Map<string, Partial<Record<keyof BannerTranslation, string | null>>>();
   const sectionNames = new Map<string, SectionTranslationWrite>();
@@ -208,6 +213,11 @@ export const saveMenuTranslations = async (
     if (change.kind === 'banner') {
       if (!row?.banner || change.id !== row.banner.id) throw notFound();
       bannerTexts.set(language, { ...bannerTexts.get(language), [change.field]: text });
+      continue;
+    }
+    if (change.kind === 'variant') {
+      if (!variantNames.has(change.id)) throw notFound();
+      variantChanges.set(change.id, (variantChanges.get(change.id) ?? new Map()).set(language, text));
       continue;
     }
     const key = `${change.id}:${language}`;
@@ -260,16 +270,7 @@ export const saveMenuTranslations = async (
       .where(eq(banners.id, row.banner.id));
   await writeSectionTranslations(tx, [...sectionNames.values()]);
   await writeItemTranslations(tx, [...itemTexts.values()]);
-};
-
-/** One text per language with some set (a text) or removed (null). */
-const singleTexts = (translations: Partial<Record<string, string>>, changes: Map<string, string | null>) => {
-  const next: Partial<Record<string, string>> = { ...translations };
-  for (const [language, text] of changes) {
-    if (text) next[language] = text;
-    else delete next[language];
-  }
-  return next;
+  await writeVariantNames(tx, variantChanges, variantNames);
 };
 
 /** GET /menu/{menuId}/translations. */

@@ -9,6 +9,7 @@ export const promoteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/promote',
     {
+      config: { minRole: 'manager' },
       schema: {
         tags: ['clubs'],
         summary: "The club's sponsoring brand and its branded items, each with whether it is promoted",
@@ -23,6 +24,7 @@ export const promoteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/promote',
     {
+      config: { minRole: 'manager' },
       schema: {
         tags: ['clubs'],
         summary:

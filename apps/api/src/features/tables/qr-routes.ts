@@ -16,6 +16,7 @@ export const qrSheetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tables/qrcodes.pdf',
     {
+      config: { minRole: 'staff' },
       schema: {
         tags: ['tables'],
         summary:
@@ -68,6 +69,7 @@ export const qrCodeRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `/tables/:tableId/qrcode.${format}`,
       {
+        config: { minRole: 'staff' },
         schema: {
           tags: ['tables'],
           summary: `The table's QR code as ${format.toUpperCase()}: the guest address, error correction H`,

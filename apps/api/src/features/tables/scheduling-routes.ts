@@ -28,6 +28,7 @@ export const previewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tables/:tableId/preview',
     {
+      config: { minRole: 'manager' },
       schema: {
         tags: ['tables'],
         summary: 'The menus this table would see on a weekday at a time (the owner\'s "who sees what")',
@@ -58,6 +59,7 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/menu/:menuId/schedulings',
     {
+      config: { minRole: 'manager' },
       schema: {
         tags: ['schedulings'],
         summary: "A menu's schedule rules",
@@ -74,6 +76,7 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/menu/:menuId/schedulings',
     {
+      config: { minRole: 'manager' },
       schema: {
         tags: ['schedulings'],
         summary:
@@ -93,6 +96,7 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/menu/:menuId/schedulings/:schedulingId',
     {
+      config: { minRole: 'manager' },
       schema: {
         tags: ['schedulings'],
         summary: 'Delete one schedule rule',

@@ -15,6 +15,7 @@ export const tableListRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tables',
     {
+      config: { minRole: 'staff' },
       schema: {
         tags: ['tables'],
         summary: "The club's tables",
@@ -29,6 +30,7 @@ export const tableListRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/tables',
     {
+      config: { minRole: 'manager' },
       schema: {
         tags: ['tables'],
         summary:
@@ -62,6 +64,7 @@ export const singleTableRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tables/:tableId',
     {
+      config: { minRole: 'staff' },
       schema: {
         tags: ['tables'],
         summary: 'A table',
@@ -79,6 +82,7 @@ export const singleTableRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/tables/:tableId',
     {
+      config: { minRole: 'manager' },
       schema: {
         tags: ['tables'],
         summary: 'Delete a table (its QR code stops working)',

@@ -19,6 +19,7 @@ export const zoneRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/zones',
     {
+      config: { minRole: 'staff' },
       schema: {
         tags: ['tables'],
         summary: "The club's table zones",
@@ -33,6 +34,7 @@ export const zoneRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/zones',
     {
+      config: { minRole: 'manager' },
       schema: {
         tags: ['tables'],
         summary: 'Create a zone',
@@ -51,6 +53,7 @@ export const zoneRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/zones/:zoneId',
     {
+      config: { minRole: 'manager' },
       schema: {
         tags: ['tables'],
         summary: 'Rename a zone',
@@ -69,6 +72,7 @@ export const zoneRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/zones/:zoneId',
     {
+      config: { minRole: 'manager' },
       schema: {
         tags: ['tables'],
         summary:

@@ -10,6 +10,7 @@ export const themeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/themes',
     {
+      config: { minRole: 'manager' },
       schema: {
         tags: ['themes'],
         summary: "The standard themes and the club's own",
@@ -24,6 +25,7 @@ export const themeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/themes/custom',
     {
+      config: { minRole: 'manager' },
       schema: {
         tags: ['themes'],
         summary: "Save the club's own theme (Smart plan): every colour, a font, a background image",

@@ -10,7 +10,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { NoContent, bearerSecurity as security } from '../../lib/route-schemas.ts';
-import { clubIdOf } from '../../plugins/club-scope.ts';
+import { callerOf } from '../../plugins/auth.ts';
+import { clubIdOf, clubRoleOf } from '../../plugins/club-scope.ts';
 import { loadCallableTable } from '../guest/guest-view.ts';
 import { limitWaiterCalls } from './waiter-call-limit.ts';
 import { answerCall, callWaiter, guestCallState, openCalls } from './waiter-call-store.ts';
@@ -84,7 +85,7 @@ export const waiterCallRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/waiter-calls',
     {
-      config: { keepsGuestPages: true },
+      config: { keepsGuestPages: true, minRole: 'staff' },
       schema: {
         tags: ['waiter calls'],
         summary: "The club's calls still to handle (open or acknowledged), oldest first",
@@ -99,7 +100,7 @@ export const waiterCallRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/waiter-calls/events',
     {
-      config: { keepsGuestPages: true },
+      config: { keepsGuestPages: true, minRole: 'staff' },
       schema: {
         tags: ['waiter calls'],
         summary: `Live stream (server-sent events): a "${WAITER_CALLS_EVENT}" event with the club's open calls now and after every change`,
@@ -113,6 +114,7 @@ export const waiterCallRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const clubId = clubIdOf(request);
+      const { accountId } = callerOf(request);
       reply.hijack();
       const stream = reply.raw;
       stream.writeHead(200, {
@@ -128,6 +130,9 @@ export const waiterCallRoutes: FastifyPluginAsyncZod = async (app) => {
         // One query per change, in order: a slow read never overtakes a later one.
         sending = sending.then(async () => {
           if (ended) return;
+          // Removed from the club meanwhile (its removal signals every stream): the stream ends now.
+          const role = await clubRoleOf(app.db, accountId, clubId).catch(() => 'unknown' as const);
+          if (role === null) return end();
           // A failed read skips this event; the next change sends the whole list again.
           const calls = await openCalls(app.db, clubId).catch((error: unknown) => {
             request.log.warn({ err: error, clubId }, 'waiter calls not read for the stream');
@@ -157,7 +162,7 @@ export const waiterCallRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/waiter-calls/:callId/${action}`,
       {
-        config: { keepsGuestPages: true },
+        config: { keepsGuestPages: true, minRole: 'staff' },
         schema: {
           tags: ['waiter calls'],
           summary:

@@ -42,6 +42,7 @@ export const eInvoiceOwnerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/invoices/:invoiceId/fatturapa',
     {
+      config: { minRole: 'owner' },
       schema: {
         tags: ['payments'],
         summary: 'An invoice as its FatturaPA 1.2.2 file (TD01), named as SDI names files',
@@ -63,6 +64,7 @@ export const eInvoiceOwnerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/credit-notes/:creditNoteId/fatturapa',
     {
+      config: { minRole: 'owner' },
       schema: {
         tags: ['payments'],
         summary: 'A credit note as its FatturaPA 1.2.2 file (TD04, linked to the invoice it corrects)',
