@@ -63,6 +63,24 @@ export type Chrome = {
   photoOf: string;
   /** Closes the larger view of a dish's photo. */
   closePhoto: string;
+  /** Under a dish with a price by time in force: its {label} and when it ends ({time}, midnight, {day}). */
+  timePriceUntil: string;
+  timePriceUntilMidnight: string;
+  timePriceUntilDay: string;
+  /** Read out before a struck-through usual price. */
+  usualPrice: string;
+  /** The club's links guests look for (docs/product.md, Club links): the strip's name and its links. */
+  guestLinks: string;
+  leaveReview: string;
+  bookTable: string;
+  orderDelivery: string;
+  /** The Wi-Fi's box, opened on tap: the network, its password (or none), copying it, a failure. */
+  wifiNetwork: string;
+  wifiPassword: string;
+  wifiOpen: string;
+  copyPassword: string;
+  passwordCopied: string;
+  wifiFailed: string;
   allergenNames: Record<string, string>;
 };
 
@@ -116,6 +134,20 @@ export const chrome: Record<GuestLanguage, Chrome> = {
     downloadPdf: 'Scarica il PDF',
     photoOf: 'Foto di {name}',
     closePhoto: 'Chiudi',
+    timePriceUntil: '{label} fino alle {time}',
+    timePriceUntilMidnight: '{label} fino a mezzanotte',
+    timePriceUntilDay: '{label} fino a {day}',
+    usualPrice: 'Prezzo abituale',
+    guestLinks: 'Link utili',
+    leaveReview: 'Lascia una recensione',
+    bookTable: 'Prenota un tavolo',
+    orderDelivery: 'Ordina a domicilio',
+    wifiNetwork: 'Rete',
+    wifiPassword: 'Password',
+    wifiOpen: 'Rete aperta: nessuna password',
+    copyPassword: 'Copia la password',
+    passwordCopied: 'Password copiata',
+    wifiFailed: 'Non riusciamo a mostrare la password ora: chiedila al personale.',
     allergenNames: ALLERGEN_NAMES.it,
   },
   en: {
@@ -167,6 +199,20 @@ export const chrome: Record<GuestLanguage, Chrome> = {
     downloadPdf: 'Download PDF',
     photoOf: 'Photo of {name}',
     closePhoto: 'Close',
+    timePriceUntil: '{label} until {time}',
+    timePriceUntilMidnight: '{label} until midnight',
+    timePriceUntilDay: '{label} until {day}',
+    usualPrice: 'Usual price',
+    guestLinks: 'Useful links',
+    leaveReview: 'Leave a review',
+    bookTable: 'Book a table',
+    orderDelivery: 'Order delivery',
+    wifiNetwork: 'Network',
+    wifiPassword: 'Password',
+    wifiOpen: 'Open network: no password',
+    copyPassword: 'Copy password',
+    passwordCopied: 'Password copied',
+    wifiFailed: 'We can’t show the password right now: please ask the staff.',
     allergenNames: ALLERGEN_NAMES.en,
   },
   de: {
@@ -220,6 +266,20 @@ export const chrome: Record<GuestLanguage, Chrome> = {
     downloadPdf: 'PDF herunterladen',
     photoOf: 'Foto von {name}',
     closePhoto: 'Schließen',
+    timePriceUntil: '{label} bis {time} Uhr',
+    timePriceUntilMidnight: '{label} bis Mitternacht',
+    timePriceUntilDay: '{label} bis {day}',
+    usualPrice: 'Normaler Preis',
+    guestLinks: 'Nützliche Links',
+    leaveReview: 'Bewertung schreiben',
+    bookTable: 'Tisch reservieren',
+    orderDelivery: 'Lieferung bestellen',
+    wifiNetwork: 'Netzwerk',
+    wifiPassword: 'Passwort',
+    wifiOpen: 'Offenes Netzwerk: kein Passwort',
+    copyPassword: 'Passwort kopieren',
+    passwordCopied: 'Passwort kopiert',
+    wifiFailed: 'Das Passwort lässt sich gerade nicht anzeigen: Bitte fragen Sie das Personal.',
     allergenNames: ALLERGEN_NAMES.de,
   },
   fr: {
@@ -272,6 +332,20 @@ export const chrome: Record<GuestLanguage, Chrome> = {
     downloadPdf: 'Télécharger le PDF',
     photoOf: 'Photo : {name}',
     closePhoto: 'Fermer',
+    timePriceUntil: '{label} jusqu’à {time}',
+    timePriceUntilMidnight: '{label} jusqu’à minuit',
+    timePriceUntilDay: '{label} jusqu’à {day}',
+    usualPrice: 'Prix habituel',
+    guestLinks: 'Liens utiles',
+    leaveReview: 'Laisser un avis',
+    bookTable: 'Réserver une table',
+    orderDelivery: 'Commander en livraison',
+    wifiNetwork: 'Réseau',
+    wifiPassword: 'Mot de passe',
+    wifiOpen: 'Réseau ouvert : pas de mot de passe',
+    copyPassword: 'Copier le mot de passe',
+    passwordCopied: 'Mot de passe copié',
+    wifiFailed: 'Impossible d’afficher le mot de passe pour le moment : demandez-le au personnel.',
     allergenNames: ALLERGEN_NAMES.fr,
   },
   es: {
@@ -323,6 +397,20 @@ export const chrome: Record<GuestLanguage, Chrome> = {
     downloadPdf: 'Descargar el PDF',
     photoOf: 'Foto de {name}',
     closePhoto: 'Cerrar',
+    timePriceUntil: '{label} hasta las {time}',
+    timePriceUntilMidnight: '{label} hasta medianoche',
+    timePriceUntilDay: '{label} hasta el {day}',
+    usualPrice: 'Precio habitual',
+    guestLinks: 'Enlaces útiles',
+    leaveReview: 'Deja una reseña',
+    bookTable: 'Reserva una mesa',
+    orderDelivery: 'Pide a domicilio',
+    wifiNetwork: 'Red',
+    wifiPassword: 'Contraseña',
+    wifiOpen: 'Red abierta: sin contraseña',
+    copyPassword: 'Copiar la contraseña',
+    passwordCopied: 'Contraseña copiada',
+    wifiFailed: 'Ahora no podemos mostrar la contraseña: pídela al personal.',
     allergenNames: ALLERGEN_NAMES.es,
   },
 };

@@ -1,9 +1,12 @@
 import { ALLERGENS } from '@carta/contract/entities';
-import { formatItemPrice } from '@carta/contract/format-price';
 import type { GuestImage, GuestItem, GuestMenu } from '@carta/contract/guest';
 import { type Chrome, chrome, tableLabel } from './chrome.ts';
+import { guestLinks, type WifiLinks } from './guest-links.ts';
 import { attribute, type Html, html, raw, type Text } from './html.ts';
 import type { GuestLanguage } from './messages.ts';
+import type { PageSeo } from './structured-data.ts';
+import { itemPrice, timePriceNote } from './time-price.ts';
+import { variantList, variantSearchText } from './variants.ts';
 
 /** A language to read the page in; its address may depend on the table. */
 export type LanguageChoice = { code: string; href: Text; isCurrent: boolean };
@@ -149,10 +152,13 @@ const photoOf = (photo: NonNullable<GuestItem['photo']>, alt: string) => {
 
 const itemOf = (item: GuestItem, language: GuestLanguage, words: Chrome, showLabels: boolean): Html => {
   const { name, description, ingredients, priceText, additionalNotes } = itemTexts(item, language);
-  const searchText = [name, item.name, description, ingredients].filter(Boolean).join(' ').toLowerCase();
+  const searchText = [name, item.name, description, ingredients, ...variantSearchText(item, language)]
+    .filter(Boolean)
+    .join(' ')
+    .toLowerCase();
   const hasTags =
     (showLabels && (item.bestSeller || item.suggested)) || item.outOfStock || item.allergens.length > 0;
-  return html`<li class="item${item.outOfStock ? ' out' : ''}${item.photo ? ' pic' : ''}" data-allergens="${item.allergens.join(' ')}" data-text="${searchText}">${item.photo && photoOf(item.photo, words.photoOf.replace('{name}', name))}<div class="row"><h3>${name}</h3><span class="price">${formatItemPrice({ price: item.price, priceText }, { language })}</span></div>${description && html`<p class="desc">${description}</p>`}${ingredients && html`<p class="ingr">${ingredients}</p>`}${additionalNotes && html`<p class="notes">${additionalNotes}</p>`}${
+  return html`<li class="item${item.outOfStock ? ' out' : ''}${item.photo ? ' pic' : ''}" data-allergens="${item.allergens.join(' ')}" data-text="${searchText}">${item.photo && photoOf(item.photo, words.photoOf.replace('{name}', name))}<div class="row"><h3>${name}</h3><span class="price">${item.variants.length > 0 ? '' : itemPrice(item, priceText, language, words)}</span></div>${variantList(item, language, words)}${timePriceNote(item, language, words)}${description && html`<p class="desc">${description}</p>`}${ingredients && html`<p class="ingr">${ingredients}</p>`}${additionalNotes && html`<p class="notes">${additionalNotes}</p>`}${
     hasTags &&
     html`<p class="tags">${item.outOfStock && html`<span class="label out">${words.outOfStock}</span>`}${showLabels && item.bestSeller && html`<span class="label best">${words.bestSeller}</span>`}${showLabels && item.suggested && html`<span class="label sugg">${words.suggested}</span>`}${
       item.allergens.length > 0 &&
@@ -171,6 +177,12 @@ export type MenuPageProps = {
   waiter: WaiterLinks | null;
   /** The printable menu in the reading language, when the club offers it. */
   pdfHref?: Text | null;
+  /** Where a tap on the club's Wi-Fi asks; null shows no Wi-Fi (the owner's preview). */
+  wifi?: WifiLinks | null;
+  /** Share tags and structured data (0087); none on the owner's preview. */
+  seo?: PageSeo | null;
+  /** The structured data (0087), right after the list: the same compressed part as the dishes. */
+  structuredData?: Html | null;
 };
 
 const bannerOf = (menu: GuestMenu, language: GuestLanguage, words: Chrome) => {
@@ -200,6 +212,8 @@ export const menuPage = ({
   listHref,
   waiter,
   pdfHref = null,
+  wifi = null,
+  structuredData = null,
 }: MenuPageProps): Html => {
   const words = chrome[language];
   const footer = menuFooter(menu, language);
@@ -209,14 +223,14 @@ export const menuPage = ({
   );
   return html`<header class="top">${logo(menu.logoImage)}<div class="titles"><p class="club">${clubName}</p><h1>${menuName(menu, language)}</h1><p class="table">${tableText(words, tableName)}</p></div>${languageSwitch(languages, words)}</header>${
     listHref && html`<p class="back"><a href="${listHref}">${`← ${words.allMenus}`}</a></p>`
-  }${bannerOf(menu, language, words)}<nav class="tabs" aria-label="${words.sections}">${menu.sections.map(
+  }${guestLinks(menu.clubLinks, wifi, words)}${bannerOf(menu, language, words)}<nav class="tabs" aria-label="${words.sections}">${menu.sections.map(
     (section) => html`<a href="${`#s${section.id}`}">${sectionName(section, language)}</a>`,
   )}</nav><div class="tools"><input type="search" class="search" placeholder="${words.search}" aria-label="${words.search}"/>${allergenFilter(usedAllergens, words)}<div class="empty" aria-live="polite" hidden=""><p>${words.noResults}</p><button type="button" class="clear">${words.clearSearch}</button></div></div><main${attribute('data-close', hasPhotos ? words.closePhoto : null)}>${menu.sections.map(
     (section) =>
       html`<section id="${`s${section.id}`}" class="section"><h2>${sectionName(section, language)}</h2><ul>${section.items.map(
         (item) => itemOf(item, language, words, menu.menuLabelEnabled),
       )}</ul></section>`,
-  )}</main>${pdfHref && html`<p class="back"><a href="${pdfHref}" download="">${words.downloadPdf}</a></p>`}${
+  )}</main>${structuredData}${pdfHref && html`<p class="back"><a href="${pdfHref}" download="">${words.downloadPdf}</a></p>`}${
     footer && html`<p class="menu-footer">${footer}</p>`
   }${contacts(menu, words)}${waiterButton(menu.callWaiterEnabled ? waiter : null, tableName, words)}`;
 };

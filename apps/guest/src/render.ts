@@ -2,11 +2,16 @@ import type { Theme } from '@carta/contract/entities';
 import { contrastRatio } from '@carta/contract/themes';
 import { chrome } from './chrome.ts';
 import { LATIN_RANGE } from './fonts.ts';
+import { hasGuestLinks } from './guest-links.ts';
 import { type Html, html, type PreparedPage, prepare, raw, renderHtml } from './html.ts';
 import { type LanguageChoice, type MenuPageProps, menuName, menuPage } from './menu-page.ts';
 import { type GuestLanguage, guestMessages } from './messages.ts';
 import { type NoticeKind, type NoticePageProps, noticePage } from './notice-page.ts';
+import { menuPageSeo, NO_INDEX, tablePageSeo } from './page-seo.ts';
 import { type TablePageProps, tablePage } from './table-page.ts';
+import { hasTimePrices, TIME_PRICE_STYLES } from './time-price.ts';
+import { hasVariants, VARIANT_STYLES } from './variants.ts';
+import { type WifiPageProps, wifiPage } from './wifi-page.ts';
 
 // Inlined: one round trip on a weak signal is all the page costs before it can be read. The theme's
 // colours arrive as CSS variables on <html>. The filter's boxes are drawn in the theme's colours, not the
@@ -90,6 +95,15 @@ const PHOTO_STYLES =
   '.pic{display:flow-root}.ph{float:left;position:relative;z-index:1;margin:.15rem .75rem .2rem 0;border-radius:8px}.ph img{display:block;width:72px;height:72px;object-fit:cover;border-radius:8px;background:var(--divider,#e4dad3)}.ph:focus-visible,.photo button:focus-visible{outline:3px solid #2563eb;outline-offset:2px}' +
   '.photo{padding:0;border:0;border-radius:12px;width:min(92vw,30rem);background:#fff;overflow:hidden}.photo::backdrop{background:rgba(0,0,0,.75)}.photo img{display:block;width:100%;height:auto}.photo p{margin:0;padding:.6rem 3.5rem .7rem 1rem;color:#1f1f1f;font-weight:600}.photo button{position:absolute;right:.5rem;bottom:.4rem;font:inherit;font-weight:700;padding:.35rem .8rem;border:0;border-radius:8px;background:var(--main,#7a1f3d);color:var(--btn,#fff);cursor:pointer}';
 
+/**
+ * The club's links under the header and the Wi-Fi's box (0087): sent only with a link on the page. The
+ * password is in a monospace face, where l, 1, O and 0 are told apart.
+ */
+const LINK_STYLES =
+  '.links{max-width:46rem;margin:0 auto;padding:0 1rem .5rem;display:flex;flex-wrap:wrap;gap:.4rem}.links a{font-size:.85rem;padding:.3rem .75rem;border-radius:999px;border:1px solid var(--divider,#e4dad3);text-decoration:none}.links a:focus-visible,.wifi-act button:focus-visible{outline:3px solid #2563eb;outline-offset:2px}' +
+  '.wifi-box{border:0;border-radius:12px;padding:1.25rem;width:min(92vw,22rem);background:#fff;color:#1f1f1f}.wifi-box::backdrop{background:rgba(0,0,0,.6)}.wifi-box h2{margin:0 0 .75rem;font-size:1.2rem}.wifi-box dl,.wifi-page{margin:0}.wifi-box dt,.wifi-page dt{font-size:.85rem;opacity:.75}.wifi-box dd,.wifi-page dd{margin:0 0 .75rem;font-weight:700;font-size:1.1rem;overflow-wrap:anywhere}.wifi-pass{font-family:ui-monospace,Menlo,Consolas,monospace;user-select:all}.wifi-note{margin:0;font-size:.9rem}.wifi-note:empty{display:none}' +
+  '.wifi-act{display:flex;gap:.5rem;margin:.75rem 0 0}.wifi-act button{flex:1 1 auto;font:inherit;font-weight:700;padding:.6rem 1rem;border:0;border-radius:8px;background:var(--main,#7a1f3d);color:var(--btn,#fff);cursor:pointer}.wifi-act .wifi-close{flex:0 0 auto;background:#ececec;color:#1f1f1f}.wifi-act button[hidden]{display:none}';
+
 /** The owner's preview banner: a strip above the page, in colours no theme uses for its own content. */
 const PREVIEW_STYLE =
   '.preview{margin:0;padding:.65rem 1rem;text-align:center;font-weight:600;font-size:.95rem;line-height:1.35;background:repeating-linear-gradient(135deg,#1e3a8a 0 14px,#1d4ed8 14px 28px);color:#fff}';
@@ -136,8 +150,20 @@ type Document = {
   hasWaiterButton?: boolean;
   /** The page shows dishes' photos, and their styles. */
   hasPhotos?: boolean;
+  /** A dish shows a price by time in force (0086), and its styles. */
+  hasTimePrices?: boolean;
+  /** A dish shows variants (0085), and their styles. */
+  hasVariants?: boolean;
   /** The owner's preview of a club waiting for activation (0073): marked as such, never indexed. */
   isPreview?: boolean;
+  /** The page shows the club's links (0087), and their styles. */
+  hasLinks?: boolean;
+  /** Share tags in the head (0087). */
+  seoHead?: Html | null;
+  /** What closes the body (a table page's structured data, 0087). */
+  tail?: Html | null;
+  /** A page no search engine should keep (the Wi-Fi's). */
+  isNoIndex?: boolean;
 };
 
 const documentOf = ({
@@ -150,7 +176,13 @@ const documentOf = ({
   fontUrl,
   hasWaiterButton = false,
   hasPhotos = false,
+  hasTimePrices = false,
+  hasVariants: hasVariantLines = false,
   isPreview = false,
+  hasLinks = false,
+  seoHead = null,
+  tail = null,
+  isNoIndex = false,
 }: Document): Html => {
   const previewBanner = guestMessages[language].previewBanner;
   const preview = isPreview
@@ -162,18 +194,18 @@ const documentOf = ({
   // The font never holds the text back: preloaded, and used only if it arrives in time for the first
   // paint (`optional`); otherwise the next visit has it from the cache.
   const hasFont = Boolean(theme && fontUrl);
-  const styles = `${STYLES}${hasWaiterButton ? WAITER_ROOM : ''}${hasPhotos ? PHOTO_STYLES : ''}`;
+  const styles = `${STYLES}${hasWaiterButton ? WAITER_ROOM : ''}${hasPhotos ? PHOTO_STYLES : ''}${hasTimePrices ? TIME_PRICE_STYLES : ''}${hasVariantLines ? VARIANT_STYLES : ''}${hasLinks ? LINK_STYLES : ''}`;
   return html`<!doctype html><html lang="${language}"${theme && html` style="${themeVariables(theme)}"`}${
     refreshSeconds ? html` data-refresh="${refreshSeconds}"` : null
   } data-offline="${chrome[language].lastUpdated}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover"><link rel="icon" href="data:,"><meta name="theme-color" content="${theme?.tabBackground ?? '#faf7f5'}"><title>${
     isPreview ? `${previewBanner.split(':')[0]?.trim()} · ${title}` : title
-  }</title>${preview.head}${
+  }</title>${seoHead}${isNoIndex && NO_INDEX}${preview.head}${
     hasFont && html`<link rel="preload" href="${fontUrl}" as="font" type="font/woff2" crossorigin>`
   }<style>${
     theme && hasFont
       ? html`@font-face{font-family:"${raw(theme.font)}";src:url(${raw(fontUrl ?? '')}) format("woff2");font-weight:100 900;font-display:optional;unicode-range:${raw(LATIN_RANGE)}}`
       : null
-  }${raw(styles)}</style>${raw(NO_SCRIPT)}${script && html`<script type="module" src="${script}"></script>`}</head><body>${preview.body}${body}</body></html>`;
+  }${raw(styles)}</style>${raw(NO_SCRIPT)}${script && html`<script type="module" src="${script}"></script>`}</head><body>${preview.body}${body}${tail}</body></html>`;
 };
 
 type FontProps = { fontUrl?: string | undefined; isPreview?: boolean; script?: string | undefined };
@@ -190,26 +222,47 @@ const noticeDocument = (props: NoticePageProps & { theme?: Theme | null } & Font
 /** A page with one message, every value known. */
 export const renderNoticePage = (props: NoticePageProps & { theme?: Theme | null } & FontProps) =>
   renderHtml(noticeDocument(props));
+/** The club's Wi-Fi for a phone without the script: never indexed (0087). */
+export const renderWifiPage = (props: WifiPageProps & { theme?: Theme | null } & FontProps) =>
+  renderHtml(
+    documentOf({
+      language: props.language,
+      title: `Wi-Fi · ${props.clubName}`,
+      body: wifiPage(props),
+      theme: props.theme ?? null,
+      fontUrl: props.fontUrl,
+      hasLinks: true,
+      isNoIndex: true,
+    }),
+  );
+
 /** A page with one message whose link may depend on the table. */
 export const prepareNoticePage = (props: NoticePageProps & { theme?: Theme | null } & FontProps) =>
   prepare(noticeDocument(props));
 
-const menuDocument = (props: MenuPageProps & FontProps) =>
-  documentOf({
+const menuDocument = (props: MenuPageProps & FontProps) => {
+  const seo = props.isPreview ? null : menuPageSeo(props, props.seo);
+  return documentOf({
     language: props.language,
     title: `${menuName(props.menu, props.language)} · ${props.clubName}`,
-    body: menuPage(props),
+    body: menuPage({ ...props, structuredData: seo?.data ?? null }),
     theme: props.menu.theme,
     script: props.script,
     refreshSeconds: props.menu.refreshTime,
     fontUrl: props.fontUrl,
     hasWaiterButton: Boolean(props.menu.callWaiterEnabled && props.waiter),
     hasPhotos: props.menu.sections.some((section) => section.items.some((item) => item.photo)),
+    hasTimePrices: hasTimePrices(props.menu.sections),
+    hasVariants: hasVariants(props.menu.sections),
     isPreview: props.isPreview ?? false,
+    hasLinks: hasGuestLinks(props.menu.clubLinks, props.wifi ?? null),
+    seoHead: seo?.head ?? null,
   });
+};
 
-const tableDocument = (props: TablePageProps & FontProps) =>
-  documentOf({
+const tableDocument = (props: TablePageProps & FontProps) => {
+  const seo = props.isPreview ? null : tablePageSeo(props, props.seo);
+  return documentOf({
     language: props.language,
     title: props.table.clubName,
     body: tablePage(props),
@@ -218,7 +271,11 @@ const tableDocument = (props: TablePageProps & FontProps) =>
     fontUrl: props.fontUrl,
     hasWaiterButton: Boolean(props.table.callWaiterEnabled && props.waiter),
     isPreview: props.isPreview ?? false,
+    hasLinks: hasGuestLinks(props.table.clubLinks, props.wifi ?? null),
+    seoHead: seo?.head ?? null,
+    tail: seo?.data ?? null,
   });
+};
 
 /** A menu page for every table at once: what differs per table is left in slots (html.ts). */
 export const prepareMenuPage = (props: MenuPageProps & FontProps): PreparedPage =>
@@ -230,8 +287,10 @@ export const prepareTablePage = (props: TablePageProps & FontProps): PreparedPag
 export const renderMenuPage = (props: MenuPageProps & FontProps) => renderHtml(menuDocument(props));
 export const renderTablePage = (props: TablePageProps & FontProps) => renderHtml(tableDocument(props));
 
+export type { WifiLinks } from './guest-links.ts';
 export type { TableBits } from './html.ts';
 export { fillSlots, type PreparedPage, pageFor } from './html.ts';
 /** The texts in the reading language, as the menu page takes them: the printed menu takes them so too. */
 export { itemTexts, menuFooter, menuName, sectionName } from './menu-page.ts';
+export type { PageSeo, SeoAddress } from './structured-data.ts';
 export type { LanguageChoice, NoticeKind };

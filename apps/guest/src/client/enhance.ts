@@ -1,7 +1,7 @@
 // The guest page's only script, small and optional: the page is whole without it. It adds search and
 // the allergen filter without a round trip, follows the scroll in the section bar, remembers the
 // language on this device, refreshes the menu in place every `data-refresh` seconds, sends the
-// call-waiter form in place and opens dishes' photos larger.
+// call-waiter form in place, opens dishes' photos larger and shows the club's Wi-Fi on a tap.
 //
 // Each part is a module that does its work when imported, in the order below; esbuild bundles them into
 // one file no larger than the single script it was (no wrapper functions to pay for, `bundle.ts`).
@@ -14,4 +14,5 @@ import './filter-controls';
 import './section-bar';
 import './waiter-call';
 import './photo-viewer';
+import './wifi';
 import './offline-copy';
