@@ -1,6 +1,6 @@
 import { QUERY_GC_TIME_MS } from '@carta/contract/limits';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { isUnexpectedError } from '../lib/api-error.ts';
+import { ApiError, isUnexpectedError } from '../lib/api-error.ts';
 import { i18n } from '../lib/i18n.ts';
 import { retryDelay, shouldRetry } from '../lib/query-retry.ts';
 import { enqueueSnackbar } from '../lib/snackbar.ts';
@@ -13,16 +13,29 @@ const toastUnexpected = (error: unknown, meta: { hasOwnErrorMessage?: boolean } 
   enqueueSnackbar(i18n.t('errors.INTERNAL_ERROR'), { variant: 'error' });
 };
 
-export const createQueryClient = () =>
-  new QueryClient({
+/**
+ * A write refused for the role (403) or for a club no longer the account's (404) means the account's place
+ * changed since its clubs were read (docs/product.md, Staff and roles): they are asked again, and the club
+ * frame shows what it may do now. Only after writes, which someone made: a read refused again would loop.
+ */
+const isRoleChange = (error: unknown) =>
+  error instanceof ApiError && (error.code === 'ROLE_NOT_ALLOWED' || error.status === 404);
+
+export const createQueryClient = () => {
+  const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError: (error, query) => toastUnexpected(error, query.meta) }),
     mutationCache: new MutationCache({
-      onError: (error, _variables, _context, mutation) => toastUnexpected(error, mutation.meta),
+      onError: (error, _variables, _context, mutation) => {
+        toastUnexpected(error, mutation.meta);
+        if (isRoleChange(error)) void client.invalidateQueries({ queryKey: ['clubs'], exact: true });
+      },
     }),
     defaultOptions: {
       queries: { retry: shouldRetry, retryDelay, refetchOnWindowFocus: false, gcTime: QUERY_GC_TIME_MS },
       mutations: { retry: shouldRetry, retryDelay, gcTime: QUERY_GC_TIME_MS },
     },
   });
+  return client;
+};
 
 export const queryClient = createQueryClient();

@@ -1,8 +1,10 @@
 import Box from '@mui/material/Box';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useParams } from 'react-router';
 import { useOwnedClubs } from '../api/get-owned-clubs.ts';
 import { CenteredSpinner } from '../components/centered-spinner.tsx';
+import { useMyInvitations } from '../features/members/api/get-my-invitations.ts';
 import { ErrorScreen } from '../features/static-pages/error-screen.tsx';
+import { homeSectionOf } from '../lib/home-section.ts';
 import { useSession } from '../lib/session-store.ts';
 import { landingClub } from './landing-club.ts';
 
@@ -18,7 +20,28 @@ const ClubRedirect = () => {
   }
   if (!clubs) return <CenteredSpinner />;
   const club = landingClub(clubs);
-  return <Navigate to={club ? `/clubs/${club.id}/menu` : '/clubs/new'} replace />;
+  if (!club) return <NoClubRedirect />;
+  return <Navigate to={`/clubs/${club.id}/${homeSectionOf(club.role)}`} replace />;
+};
+
+/**
+ * No club at all: the invitations waiting for the account when there are some (docs/product.md, Staff and
+ * roles), else club creation, as for a new owner.
+ */
+const NoClubRedirect = () => {
+  const { data: invitations, isError } = useMyInvitations();
+  if (isError) return <Navigate to="/clubs/new" replace />;
+  if (!invitations) return <CenteredSpinner />;
+  return <Navigate to={invitations.length > 0 ? '/invitations' : '/clubs/new'} replace />;
+};
+
+/** `/clubs/:clubId`: where the account's role starts in this club (staff on calls and stock, others on menus). */
+export const ClubHomeRedirect = () => {
+  const { clubId } = useParams();
+  const { data: clubs } = useOwnedClubs();
+  if (!clubs) return <CenteredSpinner isDelayed />;
+  const club = clubs.find(({ id }) => String(id) === clubId);
+  return <Navigate to={homeSectionOf(club?.role)} replace />;
 };
 
 /**
@@ -31,7 +54,7 @@ export const UnknownPathGate = () => {
   return <Outlet />;
 };
 
-/** `/`: the login when logged out, else the menus of the club made first, or club creation when there is none. */
+/** `/`: the login when logged out, else the start of the landing club, or what an account with none does. */
 export const RootRedirect = () => {
   const { isLoggedIn } = useSession();
   if (!isLoggedIn) return <Navigate to="/login" replace />;

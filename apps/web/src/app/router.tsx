@@ -1,11 +1,11 @@
 // The app's routes, one table: where each address leads, its layout and its loader read best together.
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { CenteredSpinner } from '../components/centered-spinner.tsx';
 import { ErrorScreen } from '../features/static-pages/error-screen.tsx';
 import { RequireSession } from './layouts/require-session.tsx';
 import { firstScreen, screen } from './lazy-screen.ts';
 import { RootLayout } from './root-layout.tsx';
-import { RootRedirect, UnknownPathGate } from './root-redirect.tsx';
+import { ClubHomeRedirect, RootRedirect, UnknownPathGate } from './root-redirect.tsx';
 import { RouteErrorRedirect } from './route-error-redirect.tsx';
 import {
   billingLoader,
@@ -85,6 +85,11 @@ export const routes: RouteObject[] = [
               'AccountActivationScreen',
             ),
           },
+          // The emailed invitation's link (docs/product.md, Staff and roles): open to anyone, the token is enough to see it.
+          {
+            path: 'invitations/:token',
+            lazy: screen(() => import('../features/members/invitation-screen.tsx'), 'InvitationScreen'),
+          },
         ],
       },
       {
@@ -139,6 +144,14 @@ export const routes: RouteObject[] = [
                 path: 'clubs/new',
                 lazy: screen(() => import('../features/clubs/new-club-screen.tsx'), 'NewClubScreen'),
               },
+              // An account with no club yet: the invitations addressed to it, or a venue of its own.
+              {
+                path: 'invitations',
+                lazy: screen(
+                  () => import('../features/members/my-invitations-screen.tsx'),
+                  'MyInvitationsScreen',
+                ),
+              },
             ],
           },
           {
@@ -150,8 +163,16 @@ export const routes: RouteObject[] = [
             loader: clubLoader,
             lazy: firstScreen(() => import('./layouts/app-layout.tsx'), 'AppLayout'),
             children: [
-              // The obvious address of a club opens its menus (docs/product.md, Owner app).
-              { index: true, element: <Navigate to="menu" replace /> },
+              // The obvious address of a club opens its menus, or calls and stock for staff (docs/product.md, Owner app).
+              { index: true, element: <ClubHomeRedirect /> },
+              {
+                path: 'service',
+                lazy: screen(() => import('./screens/service-screen.tsx'), 'ServiceScreen'),
+              },
+              {
+                path: 'people',
+                lazy: screen(() => import('../features/members/members-screen.tsx'), 'MembersScreen'),
+              },
               {
                 path: 'payment',
                 loader: planLoader,
@@ -171,6 +192,13 @@ export const routes: RouteObject[] = [
                 lazy: screen(
                   () => import('../features/menu-import/menu-import-screen.tsx'),
                   'MenuImportScreen',
+                ),
+              },
+              {
+                path: 'menu/time-prices',
+                lazy: screen(
+                  () => import('../features/time-prices/time-prices-screen.tsx'),
+                  'TimePricesScreen',
                 ),
               },
               {

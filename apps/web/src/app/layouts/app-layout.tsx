@@ -1,5 +1,7 @@
+import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import QrCode2Outlined from '@mui/icons-material/QrCode2Outlined';
+import RoomServiceOutlined from '@mui/icons-material/RoomServiceOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlined';
 import BottomNavigation from '@mui/material/BottomNavigation';
@@ -24,6 +26,14 @@ import { ClubMessageAlert } from '../../features/clubs/club-message-alert.tsx';
 import { ClubSwitcher } from '../../features/clubs/club-switcher.tsx';
 import { ClubWaitingAlert } from '../../features/clubs/club-waiting-alert.tsx';
 import { ClubWaiterCalls } from '../../features/waiter-calls/club-waiter-calls.tsx';
+import {
+  can,
+  clubPathRest,
+  type NavigationSection,
+  navigationOf,
+  screenActionOf,
+  sectionOf,
+} from '../../lib/club-roles.ts';
 import { loadLaterTexts } from '../../lib/i18n.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
 import { AppTopBar } from './app-top-bar.tsx';
@@ -41,25 +51,28 @@ const PaymentFailedBanner = lazy(async () => {
   return { default: module.PaymentFailedBanner };
 });
 
-type Section = 'menus' | 'qrCodes' | 'profile' | 'plan';
-type NavigationEntry = { section: Section; path: string; icon: ReactNode };
+// Invitations addressed to the account, to accept or decline: few accounts have any, so the alert's code,
+// texts and call wait for the browser to be idle, like the banner above.
+const PendingInvitationsAlert = lazy(async () => {
+  await new Promise<void>((resolve) => whenIdle(resolve));
+  const module = await import('../../features/members/pending-invitations-alert.tsx');
+  return { default: module.PendingInvitationsAlert };
+});
 
-const NAVIGATION: NavigationEntry[] = [
-  { section: 'menus', path: 'menu', icon: <MenuBookOutlined /> },
-  { section: 'qrCodes', path: 'qrcode', icon: <QrCode2Outlined /> },
-  { section: 'profile', path: 'profile', icon: <StorefrontOutlined /> },
-  { section: 'plan', path: 'profile/plan', icon: <WorkspacePremiumOutlined /> },
-];
+// A screen the role does not open is rare (an address typed, or kept from before a role change): the
+// notice and its texts (the later ones) load when it is needed.
+const RoleRefusal = lazy(async () => {
+  const [module] = await Promise.all([import('./role-refusal.tsx'), loadLaterTexts()]);
+  return { default: module.RoleRefusal };
+});
 
-/** Which entry a path belongs to: /clubs/1/menu/2/sections/3 is still "Menus". */
-const sectionOf = (pathname: string): Section | false => {
-  const [, , , first, second] = pathname.split('/');
-  if (first === 'menu') return 'menus';
-  if (first === 'qrcode') return 'qrCodes';
-  if (first === 'payment' || (first === 'profile' && (second === 'plan' || second === 'billing')))
-    return 'plan';
-  if (first === 'profile' || first === 'notice') return 'profile';
-  return false;
+const NAVIGATION: Record<NavigationSection, { path: string; icon: ReactNode }> = {
+  service: { path: 'service', icon: <RoomServiceOutlined /> },
+  menus: { path: 'menu', icon: <MenuBookOutlined /> },
+  qrCodes: { path: 'qrcode', icon: <QrCode2Outlined /> },
+  profile: { path: 'profile', icon: <StorefrontOutlined /> },
+  plan: { path: 'profile/plan', icon: <WorkspacePremiumOutlined /> },
+  people: { path: 'people', icon: <GroupOutlined /> },
 };
 
 /**
@@ -73,18 +86,26 @@ export const AppLayout = () => {
   const isDesktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const { clubId } = useParams();
   const { pathname } = useLocation();
-  const { data: clubs } = useOwnedClubs();
+  const { data: clubs, isFetching } = useOwnedClubs();
   const club = clubs?.find(({ id }) => String(id) === clubId);
-  const activeSection = sectionOf(pathname);
+  // The navigation and the screens follow the account's role in this club (docs/product.md, Staff and roles).
+  const shown = navigationOf(club?.role, !isDesktop);
+  const navigation = shown.map((section) => ({ section, ...NAVIGATION[section] }));
+  const activeSection = sectionOf(pathname, shown);
+  const rest = clubPathRest(pathname);
+  const isAllowed = !club || can(club.role, screenActionOf(rest));
+  const isService = screenActionOf(rest) === 'answerCalls';
   const linkTo = (path: string) => `/clubs/${clubId}/${path}`;
-  // Not one of the owner's clubs (mistyped, or another owner's): the API would answer 404 anyway.
-  if (clubs && !club) return <Navigate to="/404" replace />;
+  // Not one of the account's clubs (mistyped, another owner's, or no longer theirs): the API would answer 404 anyway.
+  // A list kept from before (a club just joined) is asked again first.
+  if (clubs && !club && !isFetching) return <Navigate to="/404" replace />;
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
       <AppTopBar
         clubSwitcher={clubs ? <ClubSwitcher clubs={clubs} current={club} /> : undefined}
-        actions={clubId ? <ClubWaiterCalls clubId={clubId} /> : undefined}
+        // The calls screen lists the calls itself, and rings for them.
+        actions={clubId && !isService ? <ClubWaiterCalls clubId={clubId} /> : undefined}
         isCompact={!isDesktop}
       />
       {isDesktop && (
@@ -111,7 +132,7 @@ export const AppLayout = () => {
             <Box component="nav" aria-label={t('nav.label')}>
               <List sx={{ px: 1.5, py: 2 }}>
                 {/* Each link in its list item: a list holds items only (WCAG 1.3.1). */}
-                {NAVIGATION.map(({ section, path, icon }) => (
+                {navigation.map(({ section, path, icon }) => (
                   <ListItem key={section} disablePadding>
                     <ListItemButton
                       component={RouterLink}
@@ -148,7 +169,7 @@ export const AppLayout = () => {
           {/* The board shows the club's state in a card of its own. */}
           {club && !pathname.endsWith('/profile') && <ClubWaitingAlert club={club} />}
           {/* The payment screen is where the banner leads: it says the same there in its own words. */}
-          {club && !pathname.endsWith('/payment') && (
+          {club && !pathname.endsWith('/payment') && can(club.role, 'managePlan') && (
             <Suspense fallback={null}>
               <PaymentFailedBanner
                 clubId={String(club.id)}
@@ -157,7 +178,16 @@ export const AppLayout = () => {
               />
             </Suspense>
           )}
-          <Outlet />
+          <Suspense fallback={null}>
+            <PendingInvitationsAlert />
+          </Suspense>
+          {club && !isAllowed ? (
+            <Suspense fallback={null}>
+              <RoleRefusal clubId={club.id} role={club.role} />
+            </Suspense>
+          ) : (
+            <Outlet />
+          )}
         </Container>
       </Box>
       {!isDesktop && (
@@ -185,7 +215,7 @@ export const AppLayout = () => {
           }}
         >
           <BottomNavigation showLabels value={activeSection}>
-            {NAVIGATION.map(({ section, path, icon }) => (
+            {navigation.map(({ section, path, icon }) => (
               <BottomNavigationAction
                 key={section}
                 value={section}

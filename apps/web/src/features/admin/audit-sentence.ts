@@ -23,6 +23,15 @@ const KNOWN = new Set([
   'authenticator_reset.approved',
   'authenticator_reset.refused',
   'authenticator_reset.completed',
+  'club.ownership_transferred',
+  'member.invited',
+  'member.invitation_withdrawn',
+  'member.invitation_declined',
+  'member.joined',
+  'member.role_changed',
+  'member.removed',
+  'member.left',
+  'menu.copy',
 ]);
 
 /** What the line is about, by name: today's name, else the one the details kept, else its number. */

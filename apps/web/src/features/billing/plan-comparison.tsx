@@ -1,6 +1,6 @@
 import { FREE_PLAN_MAX_MENUS } from '@carta/contract/limits';
 import type { CurrentPaymentState, PaymentPlan } from '@carta/contract/payments';
-import { PLAN_FEATURES, type PlanFeature } from '@carta/contract/plan-features';
+import { PLAN_FEATURES, type PlanFeature, TRANSLATION_ALLOWANCE } from '@carta/contract/plan-features';
 import RemoveCircleOutline from '@mui/icons-material/RemoveCircleOutline';
 import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
 import Box from '@mui/material/Box';
@@ -10,7 +10,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { usePublicConfig } from '../../api/get-public-config.ts';
 import { visuallyHidden } from '../../components/visually-hidden.ts';
+import { formatCount } from '../../lib/format-count.ts';
 import { formatDay, formatMoney, formatPercent } from './billing-format.ts';
 import { planAction } from './plan-choices.ts';
 import { type PlanHandlers, PriceOption } from './price-option.tsx';
@@ -73,6 +75,23 @@ const freeLine = (feature: PlanFeature, t: TFunction): FeatureLine => {
   return { key: feature, text: t(`plan.features.${feature}`), isIncluded: false };
 };
 
+/**
+ * The monthly allowance of suggested translations, Free's smaller than Smart's (0088): listed only when the
+ * server has a translation provider.
+ */
+const translationLines = (isOn: boolean, plan: keyof typeof TRANSLATION_ALLOWANCE, t: TFunction) =>
+  isOn
+    ? [
+        {
+          key: 'translationSuggestions',
+          text: t('plan.features.translationSuggestions', {
+            characters: formatCount(TRANSLATION_ALLOWANCE[plan]),
+          }),
+          isIncluded: true,
+        },
+      ]
+    : [];
+
 type PlanComparisonProps = PlanHandlers & {
   clubId: string;
   state: CurrentPaymentState;
@@ -82,6 +101,7 @@ type PlanComparisonProps = PlanHandlers & {
 /** Free and Smart side by side: what each allows, Smart's prices, and the way to choose or switch. */
 export const PlanComparison = ({ clubId, state, plans, ...handlers }: PlanComparisonProps) => {
   const { t } = useTranslation();
+  const hasSuggestions = usePublicConfig().data?.translationSuggestions === true;
   const bestSaving = Math.max(0, ...plans.map((plan) => plan.saving?.percent ?? 0));
   const taxNote = plans[0]?.reverseCharge
     ? t('plan.reverseCharge')
@@ -125,7 +145,11 @@ export const PlanComparison = ({ clubId, state, plans, ...handlers }: PlanCompar
             label={t('plan.free.featuresLabel')}
             lines={[
               { key: 'base', text: t('plan.features.base'), isIncluded: true },
-              ...FEATURES.map((feature) => freeLine(feature, t)),
+              // What Free includes first, then what it does not.
+              ...[
+                ...FEATURES.map((feature) => freeLine(feature, t)),
+                ...translationLines(hasSuggestions, 'free', t),
+              ].sort((left, right) => Number(right.isIncluded) - Number(left.isIncluded)),
             ]}
           />
         </Stack>
@@ -168,6 +192,7 @@ export const PlanComparison = ({ clubId, state, plans, ...handlers }: PlanCompar
                 text: t(`plan.features.${feature}`),
                 isIncluded: true,
               })),
+              ...translationLines(hasSuggestions, 'smart', t),
             ]}
           />
           {plans.length === 0 ? (

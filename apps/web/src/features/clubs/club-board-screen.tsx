@@ -4,11 +4,13 @@ import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import ContactPhoneOutlined from '@mui/icons-material/ContactPhoneOutlined';
+import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import HourglassEmptyOutlined from '@mui/icons-material/HourglassEmptyOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import PaletteOutlined from '@mui/icons-material/PaletteOutlined';
 import PauseCircleOutlined from '@mui/icons-material/PauseCircleOutlined';
 import QrCode2Outlined from '@mui/icons-material/QrCode2Outlined';
+import RoomServiceOutlined from '@mui/icons-material/RoomServiceOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlined';
 import Avatar from '@mui/material/Avatar';
@@ -30,6 +32,7 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ScreenHeader } from '../../components/screen-header.tsx';
+import { can } from '../../lib/club-roles.ts';
 import { dateFormat } from '../../lib/date-formats.ts';
 import { ClubQueryGate } from './club-query-gate.tsx';
 import { ViewsChart } from './views-chart.tsx';
@@ -160,7 +163,13 @@ export const ClubBoardScreen = () => {
           { path: 'profile/theme', icon: <PaletteOutlined />, label: t('board.links.theme') },
           { path: 'menu', icon: <MenuBookOutlined />, label: t('board.links.menus') },
           { path: 'qrcode', icon: <QrCode2Outlined />, label: t('board.links.qrCodes') },
+          { path: 'service', icon: <RoomServiceOutlined />, label: t('board.links.service') },
+          // People and plan are the owner's (docs/product.md, Staff and roles).
+          ...(can(club.role, 'managePeople')
+            ? [{ path: 'people', icon: <GroupOutlined />, label: t('board.links.people') }]
+            : []),
         ];
+        const isOwner = can(club.role, 'managePlan');
         return (
           <>
             <ScreenHeader
@@ -178,12 +187,14 @@ export const ClubBoardScreen = () => {
               }
             />
             <Grid container spacing={2}>
-              <Grid size={{ xs: 12, md: 7 }}>
+              <Grid size={{ xs: 12, md: isOwner ? 7 : 12 }}>
                 <StateCard club={club} />
               </Grid>
-              <Grid size={{ xs: 12, md: 5 }}>
-                <PlanCard club={club} />
-              </Grid>
+              {isOwner && (
+                <Grid size={{ xs: 12, md: 5 }}>
+                  <PlanCard club={club} />
+                </Grid>
+              )}
               {(
                 [
                   ['menus', 'menu'],

@@ -1,3 +1,4 @@
+import { wifiPasswordIssue } from '@carta/contract/club-links';
 import { AddressInputSchema, UpdateClubRequestSchema } from '@carta/contract/clubs';
 import type { ClubDetails } from '@carta/contract/entities';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -19,6 +20,7 @@ import { useFormSubmit } from '../../lib/use-form-submit.ts';
 import { useUpdateClub } from './api/update-club.ts';
 import { ClubLogoField } from './club-logo-field.tsx';
 import { ClubQueryGate } from './club-query-gate.tsx';
+import { GuestLinksFields } from './guest-links-fields.tsx';
 
 // Under `club`, as in the creation form, so the shared address fields bind to the same names.
 const ContactsFormSchema = z.object({
@@ -29,7 +31,17 @@ const ContactsFormSchema = z.object({
     website: true,
     facebook: true,
     instagram: true,
-  }).extend({ address: AddressInputSchema }),
+    googleReviewUrl: true,
+    bookingUrl: true,
+    deliveryUrl: true,
+    wifiName: true,
+    wifiPassword: true,
+  })
+    .extend({ address: AddressInputSchema })
+    .superRefine((club, context) => {
+      const issue = wifiPasswordIssue(club);
+      if (issue) context.addIssue({ code: 'custom', path: ['wifiPassword'], message: issue });
+    }),
 });
 type ContactsFormValues = z.input<typeof ContactsFormSchema>;
 type ContactsRequest = z.output<typeof ContactsFormSchema>;
@@ -50,6 +62,11 @@ const valuesOf = (club: ClubDetails): ContactsFormValues => ({
     website: club.website ?? '',
     facebook: club.facebook ?? '',
     instagram: club.instagram ?? '',
+    googleReviewUrl: club.googleReviewUrl ?? '',
+    bookingUrl: club.bookingUrl ?? '',
+    deliveryUrl: club.deliveryUrl ?? '',
+    wifiName: club.wifiName ?? '',
+    wifiPassword: club.wifiPassword ?? '',
   },
 });
 
@@ -147,6 +164,9 @@ const ContactsForm = ({ club }: { club: ClubDetails }) => {
             {link('facebook', 'https://facebook.com/')}
             {link('instagram', 'https://instagram.com/')}
           </Stack>
+        </Section>
+        <Section title={t('contacts.linksTitle')} text={t('contacts.linksText')}>
+          <GuestLinksFields<ContactsFormValues> />
         </Section>
         <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
           <Button disabled={!form.formState.isDirty} onClick={() => form.reset(valuesOf(club))}>

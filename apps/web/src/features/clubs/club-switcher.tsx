@@ -4,6 +4,7 @@ import Check from '@mui/icons-material/Check';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -12,17 +13,22 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { LazyMenu } from '../../components/lazy-overlays.tsx';
+import { can, clubPathRest, homeSectionOf, screenActionOf } from '../../lib/club-roles.ts';
 
-/** Paths that mean the same thing in every club; deeper ones (a menu, a category) go to their section. */
-const samePlaceIn = (pathname: string, clubId: number) => {
-  const rest = pathname.split('/').slice(3).join('/');
-  const portable = /^(profile(\/(contacts|settings|plan|billing))?|notice|qrcode|payment)$/;
-  return `/clubs/${clubId}/${portable.test(rest) ? rest : 'menu'}`;
+/**
+ * Paths that mean the same thing in every club, when the account's role there opens them; deeper ones (a
+ * menu, a category) and the others go to where the role starts.
+ */
+const samePlaceIn = (pathname: string, club: OwnedClubSummary) => {
+  const rest = clubPathRest(pathname);
+  const portable = /^(profile(\/(contacts|settings|plan|billing))?|notice|qrcode|payment|service|people)$/;
+  const isPortable = portable.test(rest) && can(club.role, screenActionOf(rest));
+  return `/clubs/${club.id}/${isPortable ? rest : homeSectionOf(club.role)}`;
 };
 
 type ClubSwitcherProps = { clubs: OwnedClubSummary[]; current: OwnedClubSummary | undefined };
 
-/** The open club's name; a menu lists the owner's other clubs and leads to a new one. */
+/** The open club's name; a menu lists the account's other clubs, with its role where it is not the owner, and leads to a new one. */
 export const ClubSwitcher = ({ clubs, current }: ClubSwitcherProps) => {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -83,7 +89,7 @@ export const ClubSwitcher = ({ clubs, current }: ClubSwitcherProps) => {
             <MenuItem
               key={club.id}
               component={RouterLink}
-              to={samePlaceIn(pathname, club.id)}
+              to={samePlaceIn(pathname, club)}
               onClick={close}
               selected={isCurrent}
               aria-current={isCurrent ? 'page' : undefined}
@@ -94,6 +100,14 @@ export const ClubSwitcher = ({ clubs, current }: ClubSwitcherProps) => {
                 secondary={club.state === 'active' ? undefined : t(`clubState.${club.state}.label`)}
                 slotProps={{ primary: { noWrap: true } }}
               />
+              {club.role !== 'owner' && (
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  label={t(`clubSwitcher.roles.${club.role}`)}
+                  sx={{ ml: 1.5, flexShrink: 0 }}
+                />
+              )}
             </MenuItem>
           );
         })}

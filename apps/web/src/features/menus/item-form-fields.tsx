@@ -26,38 +26,64 @@ export const FormSection = ({ title, children }: { title: string; children: Reac
   </Paper>
 );
 
+type PriceFieldProps = {
+  /** The dish's own price, or one of its variants'. */
+  name?: 'price' | `variants.${number}.price`;
+  label?: string;
+  /** Under the field while it has no error: the decimals rule unless given (null: nothing). */
+  helperText?: string | null;
+  /**
+   * Its error shows once the field was left or the form sent: a variant's row, which the list checks
+   * whole on every add, move or removal, does not greet a new row with errors.
+   */
+  isQuietUntilTouched?: boolean;
+};
+
 /** A price typed the Italian or the English way ("6,50" or "6.50"); blank is no price. */
-export const PriceField = () => {
+export const PriceField = ({
+  name = 'price',
+  label,
+  helperText,
+  isQuietUntilTouched = false,
+}: PriceFieldProps) => {
   const { t } = useTranslation();
-  const { control } = useFormContextValues();
+  const { control, formState } = useFormContextValues();
   const [text, setText] = useState<string | null>(null);
   return (
     <Controller
-      name="price"
+      name={name}
       control={control}
-      render={({ field, fieldState }) => (
-        <TextField
-          label={t('itemForm.price')}
-          value={text ?? priceText(field.value, currentLanguage())}
-          onChange={(event) => {
-            setText(event.target.value);
-            field.onChange(typedPrice(event.target.value));
-          }}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-          error={fieldState.invalid}
-          helperText={
-            fieldState.error?.message
-              ? translateMessageKey(t, fieldState.error.message)
-              : t('itemForm.priceHelp')
-          }
-          sx={{ flex: 1 }}
-          slotProps={{
-            htmlInput: { inputMode: 'decimal' },
-            input: { startAdornment: <InputAdornment position="start">€</InputAdornment> },
-          }}
-        />
-      )}
+      render={({ field, fieldState }) => {
+        const error =
+          !isQuietUntilTouched || fieldState.isTouched || formState.isSubmitted
+            ? fieldState.error
+            : undefined;
+        return (
+          <TextField
+            label={label ?? t('itemForm.price')}
+            value={text ?? priceText(field.value, currentLanguage())}
+            onChange={(event) => {
+              setText(event.target.value);
+              field.onChange(typedPrice(event.target.value));
+            }}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            error={Boolean(error)}
+            helperText={
+              error?.message
+                ? translateMessageKey(t, error.message)
+                : helperText === undefined
+                  ? t('itemForm.priceHelp')
+                  : helperText
+            }
+            sx={{ flex: 1 }}
+            slotProps={{
+              htmlInput: { inputMode: 'decimal' },
+              input: { startAdornment: <InputAdornment position="start">€</InputAdornment> },
+            }}
+          />
+        );
+      }}
     />
   );
 };

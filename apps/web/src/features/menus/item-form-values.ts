@@ -1,10 +1,30 @@
-import { ALLERGENS, type MenuItem } from '@carta/contract/entities';
+import { ALLERGENS, type ItemVariant, type MenuItem } from '@carta/contract/entities';
 import type { MenuLanguage } from '@carta/contract/limits';
 import type { SaveItemRequestSchema } from '@carta/contract/menus';
 import type { z } from 'zod';
 
+type ItemRequest = z.input<typeof SaveItemRequestSchema>;
+
+/** A variant's row in the form: a new row has no price yet (the schema asks for one on save). */
+export type VariantFormValues = Omit<NonNullable<ItemRequest['variants']>[number], 'price'> & {
+  price: number | null;
+};
+
 /** The item form's values, as typed (before the schema's own clean-up). */
-export type ItemFormValues = z.input<typeof SaveItemRequestSchema>;
+export type ItemFormValues = Omit<ItemRequest, 'variants'> & { variants: VariantFormValues[] };
+
+/** A variant as its row opens: as saved (its id kept), or blank; a name field per menu language. */
+export const variantFormValuesOf = (
+  variant: ItemVariant | undefined,
+  languages: MenuLanguage[],
+): VariantFormValues => ({
+  ...(variant ? { id: variant.id } : {}),
+  name: variant?.name ?? '',
+  nameTranslations: Object.fromEntries(
+    languages.map((language) => [language, variant?.nameTranslations[language] ?? '']),
+  ),
+  price: variant?.price ?? null,
+});
 
 /** The form as it opens: the item as saved, or a new item's defaults; a set of fields per menu language. */
 export const itemFormValuesOf = (item: MenuItem | undefined, languages: MenuLanguage[]): ItemFormValues => ({
@@ -39,6 +59,7 @@ export const itemFormValuesOf = (item: MenuItem | undefined, languages: MenuLang
       ];
     }),
   ),
+  variants: (item?.variants ?? []).map((variant) => variantFormValuesOf(variant, languages)),
 });
 
 /** A saved price as its field shows it: with a decimal comma in Italian ("6,5"), a point otherwise; none is blank. */

@@ -19,6 +19,7 @@ import { AllergenChips, FormSection, PriceField, SwitchField } from './item-form
 import type { ItemFormValues as Values } from './item-form-values.ts';
 import { ItemPhotoField } from './item-photo-field.tsx';
 import { ItemTranslationFields } from './item-translation-fields.tsx';
+import { ItemVariantsField } from './item-variants-field.tsx';
 import { useItemForm } from './use-item-form.ts';
 
 type ItemFormProps = { clubId: string; menu: FullMenu; sectionId: string; item: MenuItem | undefined };
@@ -79,7 +80,9 @@ export const ItemForm = ({ clubId, menu, sectionId, item }: ItemFormProps) => {
         </FormSection>
         <FormSection title={t('itemForm.priceTitle')}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <PriceField />
+            <PriceField
+              helperText={itemForm.variantNames.length > 0 ? t('itemForm.variants.priceReplaced') : undefined}
+            />
             <FormTextField<Values>
               name="priceText"
               label={t('itemForm.priceText')}
@@ -88,6 +91,9 @@ export const ItemForm = ({ clubId, menu, sectionId, item }: ItemFormProps) => {
               slotProps={{ htmlInput: { maxLength: PROMOTION_PRICE_MAX } }}
             />
           </Stack>
+        </FormSection>
+        <FormSection title={t('itemForm.variants.title')}>
+          <ItemVariantsField languages={menu.translations} />
         </FormSection>
         <FormSection title={t('itemForm.showTitle')}>
           <SwitchField name="suggested" label={t('itemForm.suggested')} help={t('itemForm.suggestedHelp')} />
@@ -118,6 +124,7 @@ export const ItemForm = ({ clubId, menu, sectionId, item }: ItemFormProps) => {
             languages={menu.translations}
             translateName={itemForm.translateName}
             hasPriceText={itemForm.hasPriceText}
+            variantNames={itemForm.variantNames}
           />
         </FormSection>
         <FormActions

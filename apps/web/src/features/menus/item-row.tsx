@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { formatPrice } from './format-price.ts';
+import { itemPriceLabel } from './format-price.ts';
 import { ItemActions } from './item-actions.tsx';
 import { ITEM_STATE_LOOK, type ItemState, shownItemStates } from './item-states.ts';
 import { PhotoImage, photoUrl } from './photo-image.ts';
@@ -84,8 +84,15 @@ export const ItemRow = ({
               >
                 {item.name}
               </Link>
-              <Typography sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                {formatPrice(item.price, item.priceText)}
+              {/* A dish's variants take the price's place, and wrap between them on a narrow row. */}
+              <Typography
+                data-testid="item-price"
+                sx={{
+                  whiteSpace: item.variants.length > 0 ? 'normal' : 'nowrap',
+                  fontVariantNumeric: 'tabular-nums',
+                }}
+              >
+                {itemPriceLabel(item)}
               </Typography>
             </Stack>
             {states.length > 0 && (

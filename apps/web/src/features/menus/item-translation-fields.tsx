@@ -1,3 +1,4 @@
+import { VARIANT_NAME_MAX } from '@carta/contract/item-variants';
 import {
   ITEM_DESCRIPTION_MAX,
   ITEM_INGREDIENTS_MAX,
@@ -18,6 +19,8 @@ type ItemTranslationFieldsProps = {
   translateName: boolean;
   /** A promotion text to translate: its fields show only when the dish has one. */
   hasPriceText: boolean;
+  /** The variants' names as typed: a field each for its name in the language. */
+  variantNames: string[];
 };
 
 /** The dish's texts in each of the menu's languages, or a word that the menu has none. */
@@ -25,6 +28,7 @@ export const ItemTranslationFields = ({
   languages,
   translateName,
   hasPriceText,
+  variantNames,
 }: ItemTranslationFieldsProps) => {
   const { t } = useTranslation();
   if (languages.length === 0)
@@ -62,6 +66,17 @@ export const ItemTranslationFields = ({
         label={t('itemForm.notes')}
         slotProps={{ htmlInput: { maxLength: ITEM_NOTES_MAX } }}
       />
+      {variantNames.map((name, index) => (
+        <FormTextField<Values>
+          // biome-ignore lint/suspicious/noArrayIndexKey: a variant's field is named by its place in the list.
+          key={index}
+          name={`variants.${index}.nameTranslations.${language}`}
+          label={t('itemForm.variants.translation', {
+            name: name.trim() || t('itemForm.variants.unnamed', { number: index + 1 }),
+          })}
+          slotProps={{ htmlInput: { maxLength: VARIANT_NAME_MAX } }}
+        />
+      ))}
     </Stack>
   ));
 };

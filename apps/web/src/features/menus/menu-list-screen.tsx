@@ -5,6 +5,7 @@ import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import EditOutlined from '@mui/icons-material/EditOutlined';
+import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
@@ -36,6 +37,7 @@ import { useDuplicateMenu } from './api/duplicate-menu.ts';
 import { useUpdateMenus } from './api/update-menus.ts';
 import { useClubPlan } from './api/use-club-plan.ts';
 import { moved } from './list-changes.ts';
+import { MenuCopyButton } from './menu-copy-button.tsx';
 import { MenuPdfButton } from './menu-pdf-button.tsx';
 
 /** /clubs/:clubId/menu: the club's menus as cards, in the order guests see them. */
@@ -102,6 +104,16 @@ export const MenuListScreen = () => {
       spacing={1.5}
       sx={{ alignSelf: { xs: 'stretch', sm: 'auto' } }}
     >
+      {count > 0 && (
+        <Button
+          variant="outlined"
+          startIcon={<LocalOfferOutlined />}
+          component={RouterLink}
+          to={`/clubs/${clubId}/menu/time-prices`}
+        >
+          {t('timePrices.button')}
+        </Button>
+      )}
       {importButton}
       {newMenuButton}
     </Stack>
@@ -248,6 +260,7 @@ export const MenuListScreen = () => {
                     </IconButton>
                   </span>
                 </Tooltip>
+                <MenuCopyButton clubId={clubId} menu={menu} />
                 <MenuPdfButton clubId={clubId} menu={menu} isSmart={isSmart} />
                 <Tooltip title={t('common.delete')}>
                   <IconButton

@@ -6,10 +6,10 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { formatPrice } from './format-price.ts';
+import { itemPriceLabel } from './format-price.ts';
 import { menuSearchMatches } from './menu-search.ts';
 
-/** Searching the whole menu: dishes whose name, description or ingredients contain the words. */
+/** Searching the whole menu: dishes whose name, description, ingredients or variants contain the words. */
 export const MenuSearchResults = ({
   clubId,
   menu,
@@ -33,10 +33,7 @@ export const MenuSearchResults = ({
             to={`/clubs/${clubId}/menu/${menu.id}/sections/${section.id}/items/${item.id}`}
             divider
           >
-            <ListItemText
-              primary={item.name}
-              secondary={`${section.name} · ${formatPrice(item.price, item.priceText)}`}
-            />
+            <ListItemText primary={item.name} secondary={`${section.name} · ${itemPriceLabel(item)}`} />
           </ListItemButton>
         ))}
       </List>

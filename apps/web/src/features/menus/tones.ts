@@ -7,3 +7,6 @@ export const ATTENTION_TONE = { color: '#7a3a00', background: '#fdebd3' } as con
 
 /** A quiet grey for a state that is not a warning (hidden from guests). */
 export const QUIET_TONE = { color: '#3d3236', background: '#ece7e3' } as const;
+
+/** A suggested translation not yet reviewed: a calm blue, 8:1 on its ground, apart from the warnings. */
+export const SUGGESTED_TONE = { color: '#0b4a6f', background: '#dcecf7', border: '#2f7db3' } as const;

@@ -5,30 +5,27 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { ATTENTION_TONE } from './tones.ts';
+import { ATTENTION_TONE, SUGGESTED_TONE } from './tones.ts';
 
-/** "To translate", in a tone that reads on white (4.5:1 and more) without shouting. */
-const ToTranslateTag = () => {
-  const { t } = useTranslation();
-  return (
-    <Box
-      component="span"
-      sx={{
-        px: 0.75,
-        py: 0.125,
-        borderRadius: 1,
-        fontSize: '0.75rem',
-        fontWeight: 600,
-        lineHeight: 1.5,
-        whiteSpace: 'nowrap',
-        color: ATTENTION_TONE.color,
-        bgcolor: ATTENTION_TONE.background,
-      }}
-    >
-      {t('menuTranslations.toTranslate')}
-    </Box>
-  );
-};
+/** A row's state beside its label, in a tone that reads on white (4.5:1 and more) without shouting. */
+const RowTag = ({ label, tone }: { label: string; tone: { color: string; background: string } }) => (
+  <Box
+    component="span"
+    sx={{
+      px: 0.75,
+      py: 0.125,
+      borderRadius: 1,
+      fontSize: '0.75rem',
+      fontWeight: 600,
+      lineHeight: 1.5,
+      whiteSpace: 'nowrap',
+      color: tone.color,
+      bgcolor: tone.background,
+    }}
+  >
+    {label}
+  </Box>
+);
 
 type TranslationRowProps = {
   text: TranslatableText;
@@ -37,6 +34,8 @@ type TranslationRowProps = {
   language: MenuLanguage;
   /** The translation shown: the unsaved edit, else the saved one. */
   value: string;
+  /** Filled by a suggestion the owner has not changed nor saved yet (0088). */
+  isSuggested?: boolean;
   onChange: (value: string) => void;
   /** Called as the owner types or focuses the field, so it stays clear of the save bar. */
   onTyping: (field: Element) => void;
@@ -48,6 +47,7 @@ export const TranslationRow = ({
   dishName,
   language,
   value,
+  isSuggested = false,
   onChange,
   onTyping,
 }: TranslationRowProps) => {
@@ -71,7 +71,10 @@ export const TranslationRow = ({
           {t(`menuTranslations.fields.${text.kind}.${text.field}`)}
           {dishName && ` · ${dishName}`}
         </Typography>
-        {isMissing && <ToTranslateTag />}
+        {isMissing && <RowTag label={t('menuTranslations.toTranslate')} tone={ATTENTION_TONE} />}
+        {isSuggested && !isMissing && (
+          <RowTag label={t('menuTranslations.suggestions.tag')} tone={SUGGESTED_TONE} />
+        )}
       </Stack>
       <Box
         data-testid="translation-original"
@@ -102,6 +105,17 @@ export const TranslationRow = ({
         label={languageName(language)}
         onFocus={(event) => onTyping(event.target)}
         onKeyUp={(event) => onTyping(event.currentTarget)}
+        sx={
+          isSuggested
+            ? {
+                '& .MuiOutlinedInput-notchedOutline': {
+                  borderColor: SUGGESTED_TONE.border,
+                  borderStyle: 'dashed',
+                },
+                '& .MuiOutlinedInput-root': { bgcolor: SUGGESTED_TONE.background },
+              }
+            : undefined
+        }
         slotProps={{
           htmlInput: {
             lang: language,

@@ -29,10 +29,12 @@ export const untranslatedCount = (
 ) => texts.filter((text) => shownTranslation(text, language, edits).trim() === '').length;
 
 /**
- * The dish a text belongs to, by its original name, for a dish's texts other than its name: a
- * "Description" row whose name row is filtered out (or far above) still says which dish it describes.
+ * The dish a text belongs to, by its original name, for a dish's texts other than its name and for its
+ * variants' names: a "Description" row whose name row is filtered out (or far above) still says which
+ * dish it describes, and a "Variant" row which dish it prices.
  */
 export const dishNameOf = (texts: readonly TranslatableText[], text: TranslatableText): string | null => {
+  if (text.kind === 'variant') return text.itemName;
   if (text.kind !== 'item' || text.field === 'name') return null;
   return (
     texts.find((other) => other.kind === 'item' && other.id === text.id && other.field === 'name')

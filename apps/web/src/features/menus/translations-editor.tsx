@@ -8,6 +8,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { SuggestTranslationsButton } from './suggest-translations-button.tsx';
 import type { TextGroup } from './translation-overview.ts';
 import { TranslationProgress } from './translation-progress.tsx';
 import { TranslationRow } from './translation-row.tsx';
@@ -64,6 +65,13 @@ export const TranslationsEditor = ({ clubId, menuId, overview, languages }: Tran
             label={t('menuTranslations.onlyMissing')}
           />
         </Stack>
+        <SuggestTranslationsButton
+          clubId={clubId}
+          menuId={menuId}
+          language={current}
+          emptyCount={editor.missingNow}
+          onSuggested={editor.applySuggestions}
+        />
         {editor.visibleCount === 0 && (
           <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
             {overview.texts.length === 0 ? t('menuTranslations.noTexts') : t('menuTranslations.allDone')}
@@ -82,6 +90,7 @@ export const TranslationsEditor = ({ clubId, menuId, overview, languages }: Tran
                   dishName={dishNameOf(overview.texts, text)}
                   language={current}
                   value={editor.valueOf(text)}
+                  isSuggested={editor.isSuggested(text)}
                   onChange={(value) => editor.edit(text, value)}
                   onTyping={keepClearOfBar}
                 />
@@ -91,11 +100,14 @@ export const TranslationsEditor = ({ clubId, menuId, overview, languages }: Tran
         ))}
         <TranslationsSaveBar
           bar={bar}
-          status={
+          status={[
             editor.missingNow > 0
               ? t('menuTranslations.missingIn', { count: editor.missingNow, language: languageName(current) })
-              : t('menuTranslations.completeIn', { language: languageName(current) })
-          }
+              : t('menuTranslations.completeIn', { language: languageName(current) }),
+            ...(editor.suggestedNow > 0
+              ? [t('menuTranslations.suggestions.toReview', { count: editor.suggestedNow })]
+              : []),
+          ].join(' · ')}
           saveLabel={t('menuTranslations.save')}
           isDirty={editor.isDirty}
           isSaving={editor.isSaving}

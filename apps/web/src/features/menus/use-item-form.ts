@@ -2,7 +2,7 @@ import type { FullMenu, MenuItem } from '@carta/contract/entities';
 import { SaveItemRequestSchema } from '@carta/contract/menus';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useUnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
@@ -27,7 +27,12 @@ export const useItemForm = (
   const save = useSaveItem(clubId, String(menu.id), sectionId);
   const [photo, setPhoto] = useState(item?.photo ?? null);
   const form = useForm<ItemFormValues, unknown, SaveItemRequest>({
-    resolver: zodResolver(SaveItemRequestSchema),
+    // A variant's row may be without a price while typed (ItemFormValues): the schema refuses it on save.
+    resolver: zodResolver(SaveItemRequestSchema) as unknown as Resolver<
+      ItemFormValues,
+      unknown,
+      SaveItemRequest
+    >,
     defaultValues: itemFormValuesOf(item, menu.translations),
     mode: 'onTouched',
   });
@@ -35,6 +40,9 @@ export const useItemForm = (
   const isBranded = Boolean(useWatch({ control: form.control, name: 'branded' }));
   const translateName = Boolean(useWatch({ control: form.control, name: 'translateName' }));
   const hasPriceText = Boolean(useWatch({ control: form.control, name: 'priceText' })?.trim());
+  const variantNames = (useWatch({ control: form.control, name: 'variants' }) ?? []).map(
+    (variant) => variant.name,
+  );
   const back = `/clubs/${clubId}/menu/${menu.id}/sections/${sectionId}`;
   // This form brings the owner to a field the server refused (a long form: it may be out of view).
   const { run, formError } = useFormSubmit(form.setError, { isFocusingField: true });
@@ -65,5 +73,7 @@ export const useItemForm = (
     isBranded,
     translateName,
     hasPriceText,
+    /** The variants' names as typed, for their translations' labels; any at all replaces the dish's price. */
+    variantNames,
   };
 };

@@ -1,6 +1,8 @@
 import type { TotpEnrolment } from '@carta/contract/accounts';
 import { CreateClubRequestSchema } from '@carta/contract/clubs';
 import { zodResolver } from '@hookform/resolvers/zod';
+import HowToRegOutlined from '@mui/icons-material/HowToRegOutlined';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -9,13 +11,13 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
-import { FormProvider, type Path, useForm } from 'react-hook-form';
+import { FormProvider, type Path, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { useConfirmTotp } from '../../api/authenticator.ts';
 import { type CreateClubRequest, useCreateClub } from '../../api/create-club.ts';
+import { useInvitationPreview } from '../../api/preview-invitation.ts';
 import { AuthenticatorStep } from '../../components/authenticator-step.tsx';
-import { CheckEmailScreen } from '../../components/check-email-screen.tsx';
 import { ClubFormFields, type ClubFormValues, emptyClubForm } from '../../components/club-form-fields.tsx';
 import { FormHeader } from '../../components/form-header.tsx';
 import { FormTextField } from '../../components/form-text-field.tsx';
@@ -24,6 +26,9 @@ import { ApiError, isUnexpectedError } from '../../lib/api-error.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { formPathOf } from '../../lib/use-form-submit.ts';
+import { useCreateUser } from './api/create-user.ts';
+import { InvitationSignupSchema, invitationOf, signupSteps } from './invitation-signup.ts';
+import { ContactFields, SignupDone } from './signup-steps.tsx';
 import { PHONE_TAKEN, withTakenPhone } from './taken-phone.ts';
 import { usePhoneAvailability } from './use-phone-availability.ts';
 
@@ -36,9 +41,21 @@ const STEP_FIELDS: Path<ClubFormValues>[][] = [
 const stepOf = (path: string) =>
   path.startsWith('club') ? 2 : path.match(/account\.(name|lastName|email)/) ? 1 : 0;
 
+// The invitee's form checks the account's fields alone: its output has no club, which submit never reads then.
+const invitationResolver = zodResolver(InvitationSignupSchema) as unknown as Resolver<
+  ClubFormValues,
+  unknown,
+  CreateClubRequest
+>;
+
 export const SignupScreen = () => {
   const { t } = useTranslation();
   useDocumentTitle(t('signup.title'));
+  // From an invitation's link (docs/product.md, Staff and roles): no club to make, the account joins one.
+  const invitation = invitationOf(useLocation().state);
+  const preview = useInvitationPreview(invitation?.token ?? '');
+  const shownSteps = signupSteps(invitation);
+  const lastFormStep = invitation ? 1 : 2;
   const [step, setStep] = useState(0);
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
   // Kept after the account is created, for the authenticator step's code check.
@@ -46,10 +63,14 @@ export const SignupScreen = () => {
   const confirmTotp = useConfirmTotp();
   const [formError, setFormError] = useState<string | null>(null);
   const createClub = useCreateClub();
+  const createUser = useCreateUser();
   // The phone the server said is registered, as typed: refused until it is changed.
   const takenPhone = useRef<string | null>(null);
   const form = useForm<ClubFormValues, unknown, CreateClubRequest>({
-    resolver: withTakenPhone(zodResolver(CreateClubRequestSchema), () => takenPhone.current),
+    resolver: withTakenPhone(
+      invitation ? invitationResolver : zodResolver(CreateClubRequestSchema),
+      () => takenPhone.current,
+    ),
     defaultValues: {
       account: {
         phone: '',
@@ -57,7 +78,7 @@ export const SignupScreen = () => {
         passwordTwo: '',
         name: '',
         lastName: '',
-        email: '',
+        email: invitation?.email ?? '',
         language: 'it',
       },
       club: emptyClubForm(),
@@ -80,17 +101,24 @@ export const SignupScreen = () => {
       await markPhoneTaken();
       return;
     }
-    setStep(step + 1);
+    setStep(shownSteps[shownSteps.indexOf(step) + 1] ?? step);
   };
 
   // Not useFormSubmit: a taken phone goes back to the first step, and a field issue opens its own step.
   const submit = async (values: CreateClubRequest) => {
     setFormError(null);
     try {
-      const created = await createClub.mutateAsync({
-        ...values,
-        ...(values.account ? { account: { ...values.account, language: currentLanguage() } } : {}),
-      });
+      const created =
+        invitation && values.account
+          ? await createUser.mutateAsync({
+              ...values.account,
+              language: currentLanguage(),
+              invitationToken: invitation.token,
+            })
+          : await createClub.mutateAsync({
+              ...values,
+              ...(values.account ? { account: { ...values.account, language: currentLanguage() } } : {}),
+            });
       setEnrolment(created.enrolment ?? null);
       if (values.account)
         setCredentials({ username: values.account.phone, password: values.account.password });
@@ -120,12 +148,9 @@ export const SignupScreen = () => {
     t('signup.stepBusiness'),
     t('signup.stepAuthenticator'),
   ];
+  const club = preview.data?.clubName ?? '';
 
-  if (step === 4) {
-    return (
-      <CheckEmailScreen title={t('signup.checkEmailTitle')} text={t('signup.checkEmailText', { email })} />
-    );
-  }
+  if (step === 4) return <SignupDone email={email ?? ''} invitation={invitation} club={club} />;
 
   return (
     <FormProvider {...form}>
@@ -135,18 +160,30 @@ export const SignupScreen = () => {
         spacing={2.5}
         onSubmit={(event) => {
           event.preventDefault();
-          if (step < 2) void next();
-          else if (step === 2) void form.handleSubmit(submit)(event);
+          if (step < lastFormStep) void next();
+          else if (step === lastFormStep) void form.handleSubmit(submit)(event);
         }}
       >
         <FormHeader title={t('signup.title')} subtitle={labels[step]} error={formError}>
-          <Stepper activeStep={step} alternativeLabel sx={{ '& .MuiStepLabel-label': { fontSize: 12 } }}>
-            {labels.map((label) => (
-              <Step key={label}>
-                <StepLabel>{label}</StepLabel>
+          <Stepper
+            activeStep={shownSteps.indexOf(step)}
+            alternativeLabel
+            sx={{ '& .MuiStepLabel-label': { fontSize: 12 } }}
+          >
+            {shownSteps.map((shown) => (
+              <Step key={shown}>
+                <StepLabel>{labels[shown]}</StepLabel>
               </Step>
             ))}
           </Stepper>
+          {invitation && preview.data && (
+            <Alert severity="info" icon={<HowToRegOutlined />}>
+              {t('signup.invitationIntro', {
+                club,
+                role: t(`clubSwitcher.roles.${preview.data.role}`),
+              })}
+            </Alert>
+          )}
         </FormHeader>
 
         {step === 0 && (
@@ -188,30 +225,7 @@ export const SignupScreen = () => {
             />
           </Stack>
         )}
-        {step === 1 && (
-          <Stack spacing={2}>
-            <FormTextField<ClubFormValues>
-              name="account.name"
-              label={t('signup.name')}
-              autoComplete="given-name"
-              required
-              autoFocus
-            />
-            <FormTextField<ClubFormValues>
-              name="account.lastName"
-              label={t('signup.lastName')}
-              autoComplete="family-name"
-              required
-            />
-            <FormTextField<ClubFormValues>
-              name="account.email"
-              label={t('signup.email')}
-              type="email"
-              autoComplete="email"
-              required
-            />
-          </Stack>
-        )}
+        {step === 1 && <ContactFields />}
         {step === 2 && <ClubFormFields />}
         {step === 3 && enrolment && credentials && (
           <AuthenticatorStep
@@ -230,17 +244,24 @@ export const SignupScreen = () => {
           sx={{ justifyContent: 'space-between', display: step < 3 ? 'flex' : 'none' }}
         >
           {step > 0 && step < 3 ? (
-            <Button onClick={() => setStep(step - 1)}>{t('signup.back')}</Button>
+            <Button onClick={() => setStep(shownSteps[shownSteps.indexOf(step) - 1] ?? 0)}>
+              {t('signup.back')}
+            </Button>
           ) : (
             <span />
           )}
-          {step < 2 && (
+          {step < lastFormStep && (
             <Button type="submit" variant="contained" size="large" loading={phoneCheck.isChecking}>
               {t('signup.next')}
             </Button>
           )}
-          {step === 2 && (
-            <Button type="submit" variant="contained" size="large" loading={createClub.isPending}>
+          {step === lastFormStep && (
+            <Button
+              type="submit"
+              variant="contained"
+              size="large"
+              loading={createClub.isPending || createUser.isPending}
+            >
               {t('signup.create')}
             </Button>
           )}

@@ -29,7 +29,7 @@ const ClubLinks = () => {
     <Button
       key={club.id}
       component={Link}
-      to={`/clubs/${club.id}/menu`}
+      to={`/clubs/${club.id}`}
       variant={index === 0 ? 'contained' : 'outlined'}
     >
       {club.name}

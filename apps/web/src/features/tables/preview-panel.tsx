@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { TimePricesInForce } from '../../components/time-prices-in-force.tsx';
 import { usePreview } from './api/get-preview.ts';
 import { useTables } from './api/get-tables.ts';
 import { DAYS } from './rule-draft.ts';
@@ -97,6 +98,12 @@ export const PreviewPanel = ({ clubId }: { clubId: string }) => {
               </ListItem>
             ))}
           </List>
+          <TimePricesInForce
+            clubId={clubId}
+            day={day}
+            time={time}
+            menuIds={preview.data?.menus.map((menu) => menu.id) ?? []}
+          />
         </Stack>
       )}
     </Paper>

@@ -20,12 +20,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useClub } from '../../api/get-club.ts';
+import { useClubRole } from '../../api/use-club-role.ts';
 import { CenteredSpinner } from '../../components/centered-spinner.tsx';
 import { NoticeScreen } from '../../components/notice-screen.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { ScreenHeader } from '../../components/screen-header.tsx';
 import { TypedConfirmDialog } from '../../components/typed-confirm-dialog.tsx';
 import { saveBlob } from '../../lib/api-client.ts';
+import { can } from '../../lib/club-roles.ts';
 import { useSnackbar } from '../../lib/snackbar.ts';
 import { useMutationWithToast } from '../../lib/use-mutation-with-toast.ts';
 import { AddTablesDialog } from './add-tables-dialog.tsx';
@@ -62,6 +64,8 @@ export const QrCodesScreen = () => {
   const [zoneDialog, setZoneDialog] = useState<{ zone: TableZone | null } | null>(null);
   const [deletingZone, setDeletingZone] = useState<TableZone | null>(null);
   const [isDownloading, setIsDownloading] = useState(false);
+  // Staff read and print the codes; adding, renaming, moving and deleting is for managers (docs/product.md, Staff and roles).
+  const canEdit = can(useClubRole(clubId), 'editTables');
 
   if (tables.isError || zones.isError)
     return <QueryError onRetry={() => void Promise.all([tables.refetch(), zones.refetch()])} />;
@@ -95,9 +99,11 @@ export const QrCodesScreen = () => {
 
   const actions = (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-      <Button variant="contained" startIcon={<Add />} onClick={() => setIsAdding(true)}>
-        {t('tables.addTitle')}
-      </Button>
+      {canEdit && (
+        <Button variant="contained" startIcon={<Add />} onClick={() => setIsAdding(true)}>
+          {t('tables.addTitle')}
+        </Button>
+      )}
       {tables.data.tables.length > 0 && (
         <Button
           variant="outlined"
@@ -120,21 +126,27 @@ export const QrCodesScreen = () => {
         <Typography variant="body2" color="text.secondary">
           {t('tables.zones')}
         </Typography>
-        {zoneList.map((zone) => (
+        {zoneList.map((zone) =>
+          canEdit ? (
+            <Chip
+              key={zone.id}
+              label={zone.name}
+              onClick={() => setZoneDialog({ zone })}
+              onDelete={() => setDeletingZone(zone)}
+              deleteIcon={<DeleteOutline aria-label={t('tables.deleteZoneNamed', { name: zone.name })} />}
+            />
+          ) : (
+            <Chip key={zone.id} label={zone.name} />
+          ),
+        )}
+        {canEdit && (
           <Chip
-            key={zone.id}
-            label={zone.name}
-            onClick={() => setZoneDialog({ zone })}
-            onDelete={() => setDeletingZone(zone)}
-            deleteIcon={<DeleteOutline aria-label={t('tables.deleteZoneNamed', { name: zone.name })} />}
+            icon={<Add />}
+            label={t('tables.newZone')}
+            variant="outlined"
+            onClick={() => setZoneDialog({ zone: null })}
           />
-        ))}
-        <Chip
-          icon={<Add />}
-          label={t('tables.newZone')}
-          variant="outlined"
-          onClick={() => setZoneDialog({ zone: null })}
-        />
+        )}
       </Stack>
       {tables.data.tables.length === 0 ? (
         <NoticeScreen
@@ -142,9 +154,11 @@ export const QrCodesScreen = () => {
           title={t('tables.emptyTitle')}
           text={t('tables.emptyText')}
           actions={
-            <Button variant="contained" onClick={() => setIsAdding(true)}>
-              {t('tables.addTitle')}
-            </Button>
+            canEdit && (
+              <Button variant="contained" onClick={() => setIsAdding(true)}>
+                {t('tables.addTitle')}
+              </Button>
+            )
           }
         />
       ) : (
@@ -178,6 +192,7 @@ export const QrCodesScreen = () => {
                         }
                         onRename={() => setRenaming(table)}
                         onDelete={() => setDeleting(table)}
+                        isReadOnly={!canEdit}
                         isWaitingForActivation={club.data?.state === 'waitingForActivation'}
                       />
                     </Grid>

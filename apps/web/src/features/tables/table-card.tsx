@@ -53,6 +53,7 @@ export const TableCard = ({
   onRename,
   onDelete,
   isWaitingForActivation = false,
+  isReadOnly = false,
 }: {
   clubId: string;
   table: TableListEntry;
@@ -63,6 +64,8 @@ export const TableCard = ({
   onSelect: () => void;
   onRename: () => void;
   onDelete: () => void;
+  /** Staff: the code to download, copy and open, its zone and premium switch shown but not changed. */
+  isReadOnly?: boolean;
 }) => {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
@@ -112,6 +115,7 @@ export const TableCard = ({
               size="small"
               label={t('tables.zone')}
               value={table.tableZoneId ?? ''}
+              disabled={isReadOnly}
               onChange={(event) =>
                 void saveChanged(
                   { tableZoneId: event.target.value === '' ? null : Number(event.target.value) },
@@ -133,6 +137,7 @@ export const TableCard = ({
                   <Switch
                     size="small"
                     checked={table.premium}
+                    disabled={isReadOnly}
                     onChange={(event) => void saveChanged({ premium: event.target.checked })}
                   />
                 }
@@ -168,7 +173,7 @@ export const TableCard = ({
                 <ContentCopyOutlined />
               </IconButton>
             </Tooltip>
-            {isWaitingForActivation ? (
+            {isWaitingForActivation && !isReadOnly ? (
               // Guests see "coming soon" until the club is active; the owner sees the page as a preview.
               <GuestPreviewButton clubId={clubId} tableId={table.id} tableName={table.name} isIcon />
             ) : (
@@ -184,16 +189,20 @@ export const TableCard = ({
                 </IconButton>
               </Tooltip>
             )}
-            <Tooltip title={t('tables.rename')}>
-              <IconButton aria-label={t('tables.renameNamed', { name: table.name })} onClick={onRename}>
-                <DriveFileRenameOutline />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title={t('common.delete')}>
-              <IconButton aria-label={t('tables.deleteNamed', { name: table.name })} onClick={onDelete}>
-                <DeleteOutline />
-              </IconButton>
-            </Tooltip>
+            {!isReadOnly && (
+              <>
+                <Tooltip title={t('tables.rename')}>
+                  <IconButton aria-label={t('tables.renameNamed', { name: table.name })} onClick={onRename}>
+                    <DriveFileRenameOutline />
+                  </IconButton>
+                </Tooltip>
+                <Tooltip title={t('common.delete')}>
+                  <IconButton aria-label={t('tables.deleteNamed', { name: table.name })} onClick={onDelete}>
+                    <DeleteOutline />
+                  </IconButton>
+                </Tooltip>
+              </>
+            )}
           </Stack>
         </Stack>
       </Stack>

@@ -1,4 +1,3 @@
-import type { WaiterCall } from '@carta/contract/waiter-calls';
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutlined';
 import Badge from '@mui/material/Badge';
@@ -9,63 +8,12 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { TFunction } from 'i18next';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HintIconButton } from '../../components/hint-icon-button.tsx';
 import { LazyPopover } from '../../components/lazy-overlays.tsx';
-import { currentLanguage } from '../../lib/i18n.ts';
-import { closeSnackbar, enqueueSnackbar, type SnackbarKey } from '../../lib/snackbar.ts';
+import { tableOf, useCallAlarms, useMinutesAgo } from './call-alarms.tsx';
 import { useAnswerWaiterCall, useWaiterCallStream } from './use-waiter-calls.ts';
-
-/** A short two-note chime; browsers allow it once the owner has used the page, and it is skipped otherwise. */
-const chime = () => {
-  try {
-    const audio = new AudioContext();
-    for (const [index, frequency] of [880, 1175].entries()) {
-      const oscillator = audio.createOscillator();
-      const gain = audio.createGain();
-      const start = audio.currentTime + index * 0.18;
-      oscillator.frequency.value = frequency;
-      gain.gain.setValueAtTime(0.0001, start);
-      gain.gain.exponentialRampToValueAtTime(0.25, start + 0.02);
-      gain.gain.exponentialRampToValueAtTime(0.0001, start + 0.35);
-      oscillator.connect(gain).connect(audio.destination);
-      oscillator.start(start);
-      oscillator.stop(start + 0.4);
-    }
-    setTimeout(() => void audio.close(), 1000);
-  } catch {
-    // No sound: the badge and the message still show.
-  }
-};
-
-// A table named by a number reads "Table 7", as on the guest's page; others keep their own name.
-const tableOf = (t: TFunction, call: WaiterCall) =>
-  /^\d+$/.test(call.tableName) ? t('waiterCalls.table', { name: call.tableName }) : call.tableName;
-const placeOf = (t: TFunction, call: WaiterCall) =>
-  [tableOf(t, call), call.zoneName].filter(Boolean).join(' · ');
-
-// Made when the list first shows a time, once per language: building one costs a phone several
-// milliseconds, which every render of the top bar paid before.
-const relativeTimes = new Map<string, Intl.RelativeTimeFormat>();
-const relativeTime = (language: string) => {
-  let format = relativeTimes.get(language);
-  if (!format) {
-    format = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
-    relativeTimes.set(language, format);
-  }
-  return format;
-};
-
-const useNow = (everyMs: number) => {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(timer);
-  }, [everyMs]);
-  return now;
-};
 
 /**
  * Call waiter in the owner app: a bell in the top bar with the number of calls waiting, a message and a
@@ -79,66 +27,13 @@ export const WaiterCallsBell = ({ clubId }: { clubId: string }) => {
   const { mutate: answerCall } = answer;
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const panelId = useId();
-  const now = useNow(15_000);
+  const minutesAgo = useMinutesAgo();
   const waiting = calls.filter((call) => call.status === 'open');
-  const seen = useRef<Set<number> | null>(null);
-  const toasts = useRef(new Map<number, SnackbarKey>());
-
-  // A call not seen before: say so once, with a way to answer it from the message itself.
-  useEffect(() => {
-    if (!received) return;
-    const calls = received;
-    const known = seen.current;
-    seen.current = new Set(calls.map((call) => call.id));
-    for (const [callId, key] of toasts.current) {
-      if (!calls.some((call) => call.id === callId && call.status === 'open')) {
-        closeSnackbar(key);
-        toasts.current.delete(callId);
-      }
-    }
-    // The first list is what was already waiting when the app opened: no alarm for it.
-    if (known === null) return;
-    const arrived = calls.filter((call) => call.status === 'open' && !known.has(call.id));
-    if (arrived.length === 0) return;
-    chime();
-    for (const call of arrived) {
-      const key = enqueueSnackbar(t('waiterCalls.arrived', { place: placeOf(t, call) }), {
-        variant: 'warning',
-        persist: true,
-        action: (snackbarKey) => (
-          <Button
-            color="inherit"
-            size="small"
-            onClick={() => {
-              answerCall({ callId: call.id, action: 'acknowledge' });
-              closeSnackbar(snackbarKey);
-            }}
-          >
-            {t('waiterCalls.acknowledge')}
-          </Button>
-        ),
-      });
-      toasts.current.set(call.id, key);
-    }
-  }, [received, t, answerCall]);
-
-  useEffect(
-    () => () => {
-      for (const key of toasts.current.values()) closeSnackbar(key);
-    },
-    [],
+  const acknowledge = useCallback(
+    (callId: number) => answerCall({ callId, action: 'acknowledge' }),
+    [answerCall],
   );
-
-  // The tab's title counts the calls waiting, so a glance at the browser's tabs is enough.
-  useEffect(() => {
-    const base = document.title.replace(/^\(\d+\) /, '');
-    document.title = waiting.length > 0 ? `(${waiting.length}) ${base}` : base;
-  }, [waiting.length]);
-
-  const minutesAgo = (iso: string) => {
-    const minutes = Math.max(0, Math.round((now - new Date(iso).getTime()) / 60_000));
-    return relativeTime(currentLanguage()).format(-minutes, 'minute');
-  };
+  useCallAlarms(received, acknowledge);
 
   const label = t('waiterCalls.bell', { count: waiting.length });
   return (
