@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Secret, TOTP } from 'otpauth';
 
 const currentCode = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret) }).generate();
@@ -38,9 +38,22 @@ const waitForHealth = async (url: string, server: ChildProcess, output: () => st
   throw new Error(`The server did not become healthy within 60 s:\n${output()}`);
 };
 
+type FakeDeepl = { url: string; authKey: string; close: () => Promise<void> };
+
+/**
+ * The local fake of DeepL's API the API tests use (apps/api/test/fake-deepl.ts), for suggested
+ * translations (docs/decisions/0088): imported by its path, since it lives outside this project's files.
+ */
+const startFakeDeepl = async (): Promise<FakeDeepl> => {
+  const file = pathToFileURL(path.join(root, 'apps/api/test/fake-deepl.ts')).href;
+  const fake = (await import(file)) as { startFakeDeepl: () => Promise<FakeDeepl> };
+  return fake.startFakeDeepl();
+};
+
 /** Starts the built product (as `npm start` runs it) on a free port with a fresh embedded database. */
 export default async function globalSetup() {
   const port = await freePort();
+  const deepl = await startFakeDeepl();
   const dataDirectory = mkdtempSync(path.join(tmpdir(), 'carta-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   // Admins are made with the command-line script only (docs/product.md): make one before the server
@@ -69,6 +82,9 @@ export default async function globalSetup() {
       LOG_LEVEL: 'warn',
       // Every test signs its owner up from this one address: far more than a real address would.
       SIGN_UPS_PER_HOUR: '1000',
+      // Suggested translations on, through the SDK, against the local fake: no network.
+      DEEPL_API_KEY: deepl.authKey,
+      DEEPL_SERVER_URL: deepl.url,
       TSX_TSCONFIG_PATH: path.join(root, 'tsconfig.runtime.json'),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -95,6 +111,7 @@ export default async function globalSetup() {
   return async () => {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
+    await deepl.close();
     rmSync(dataDirectory, { recursive: true, force: true });
   };
 }

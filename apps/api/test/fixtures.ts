@@ -1,13 +1,14 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { MemberRole } from '@carta/contract/members';
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import Stripe from 'stripe';
 import { afterAll, beforeAll } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
-import { accounts, type clubs, paymentPlans } from '../src/db/schema.ts';
+import { accounts, clubMembers, type clubs, paymentPlans } from '../src/db/schema.ts';
 import { createStripeProvider } from '../src/features/billing/stripe-provider.ts';
 import { firstOrThrow } from '../src/lib/db-errors.ts';
 import { createMemoryMailer } from '../src/lib/mailer.ts';
@@ -61,6 +62,23 @@ export const seedOwnerWithClub = async (
       ...(payload ? { payload } : {}),
     });
   return { owner, club, headers, call };
+};
+
+/**
+ * A new account with a live session that is a member of the club with `role` (docs/product.md, Staff and
+ * roles), and `call` to send requests as them to the club.
+ */
+export const seedMember = async ({ app, database }: Harness, clubId: number, role: MemberRole) => {
+  const member = await seedOwner(database);
+  await database.db.insert(clubMembers).values({ clubId, accountId: member.account.id, role });
+  const call: ClubCall = (method, path, payload) =>
+    app.inject({
+      method,
+      url: `/api/v1/clubs/${clubId}${path}`,
+      headers: { authorization: member.authorization },
+      ...(payload ? { payload } : {}),
+    });
+  return { ...member, call };
 };
 
 export type Table = { id: number; name: string };

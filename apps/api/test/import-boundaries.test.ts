@@ -24,6 +24,8 @@ const PUBLIC_FILES: Record<string, string> = {
     'sign-up through POST /clubs creates the account and refuses a common password like POST /users',
   'features/accounts/one-time-tokens.ts': "the club activation link is a one-time token like the account's",
   'features/accounts/authenticator.ts': "support decides a lost authenticator's reset from the console",
+  'features/accounts/credential-check.ts':
+    "handing a club over asks for the owner's password again, counted like a failed login",
   'features/accounts/authenticator-reset-store.ts':
     'the console lists the reset requests waiting for support',
   'features/billing/billing-service.ts': "a console change to a club's plan ends like every plan change",
@@ -52,9 +54,15 @@ const PUBLIC_FILES: Record<string, string> = {
   'features/mail/templates.ts': 'the emails accounts, clubs and the console send',
   'features/mail/billing-emails.ts': 'the emails billing sends',
   'features/mail/refund-email.ts': 'the email of a refund',
+  'features/mail/invitation-email.ts': "the email of an owner's invitation to join a club",
   'features/mail/mail-retries.ts': 'the retrying mailer the services plugin puts on the app (0056)',
+  'features/members/invitations.ts':
+    'a sign-up from an invitation link holds the invitation and joins the club once confirmed',
   'features/menus/menu-store.ts': 'banners, schedules, the PDF menu and guest pages read the menus',
   'features/menus/menu-writes.ts': 'an imported workbook is written like a menu typed in',
+  'features/menus/translations.ts':
+    'suggested translations fill the texts the translations overview lists, keyed the same way (0088)',
+  'features/menus/menu-duplicate.ts': 'a menu copied to another club is copied like a duplicate (0089)',
 };
 
 /** The folder right under src/ a file belongs to; for a feature, the feature itself (`features/menus`). */

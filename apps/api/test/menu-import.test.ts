@@ -201,7 +201,7 @@ describe('menu import from Excel', () => {
     await workbook.xlsx.load(italian.rawPayload as unknown as ExcelJS.Buffer);
     expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Menu', 'Istruzioni']);
     const header = present(workbook.worksheets[0], 'the Menu sheet').getRow(1).values as string[];
-    expect(header.slice(1, 14)).toEqual([
+    expect(header.slice(1, 20)).toEqual([
       'Categoria',
       'Nome',
       'Descrizione',
@@ -211,6 +211,12 @@ describe('menu import from Excel', () => {
       'Testo prezzo',
       'Etichette',
       'Foto',
+      'Variante 1',
+      'Prezzo 1',
+      'Variante 2',
+      'Prezzo 2',
+      'Variante 3',
+      'Prezzo 3',
       'Categoria (EN)',
       'Nome (EN)',
       'Descrizione (EN)',
@@ -235,7 +241,7 @@ describe('menu import from Excel', () => {
         outcome: 'preview',
         menuId: null,
         sectionCount: 3,
-        itemCount: 4,
+        itemCount: 5,
         errors: [],
       });
       expect(body.sections[0]).toMatchObject({ itemCount: 2 });

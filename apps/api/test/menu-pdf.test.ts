@@ -199,6 +199,7 @@ describe('menu PDF', () => {
       branded: false,
       photo: null,
       translations: {},
+      variants: [],
     });
     let moved = 0;
     // However many dishes come before it, the second title shares its page with its first dish.

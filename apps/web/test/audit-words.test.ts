@@ -48,6 +48,15 @@ const actions = [
   entry({ action: 'authenticator_reset.approved', targetType: 'account', targetName: 'Bruno Neri' }),
   entry({ action: 'authenticator_reset.refused', targetType: 'account', targetName: 'Bruno Neri' }),
   entry({ action: 'authenticator_reset.completed', targetType: 'account', targetName: 'Ada Rossi' }),
+  entry({ action: 'club.ownership_transferred', details: { accountId: 4 } }),
+  entry({ action: 'member.invited', details: { role: 'staff', email: 'luca@example.com' } }),
+  entry({ action: 'member.invitation_withdrawn' }),
+  entry({ action: 'member.invitation_declined' }),
+  entry({ action: 'member.joined', details: { role: 'staff' } }),
+  entry({ action: 'member.role_changed', details: { from: 'staff', to: 'manager' } }),
+  entry({ action: 'member.removed', details: { role: 'staff' } }),
+  entry({ action: 'member.left', details: { role: 'staff' } }),
+  entry({ action: 'menu.copy', details: { name: 'Cena' } }),
 ];
 
 describe('the audit log, in the reader language', () => {

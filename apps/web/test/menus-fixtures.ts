@@ -23,6 +23,7 @@ export const dish = (id: number, fields: Partial<MenuItem> = {}): MenuItem => ({
   translateName: true,
   photo: null,
   translations: {},
+  variants: [],
   ...fields,
 });
 
