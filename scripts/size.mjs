@@ -35,7 +35,11 @@ const BUDGETS = {
   // The login raised for issue 27 by 0.5 KB gzip, measured against the build before it (+0.4 KB): no code
   // of the login changed; the entry's preload list names 16 more chunks, the pieces several screens now
   // share (file drop and input, form dialog, row form, code and phone fields) instead of each writing its own.
-  '/login': { gzip: 214.5 * 1024, brotli: GOAL_BROTLI_JS },
+  // Raised for issue 28 by 3 KB gzip (217.4 measured): the router's lazy lists and redirects of five new
+  // screens (people, invitations, calls and stock, prices by time, the invitation sign-up) +1.0 KB, the
+  // error texts and contract shapes of the new features the login's entry carries, and the role helpers
+  // every screen reads. The board fell 1.7 KB over the same change (the waiter-call bell loads later).
+  '/login': { gzip: 217.5 * 1024, brotli: GOAL_BROTLI_JS },
   board: { gzip: 224.5 * 1024, brotli: GOAL_BROTLI_JS },
 };
 
