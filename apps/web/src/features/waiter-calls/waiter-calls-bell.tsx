@@ -3,7 +3,6 @@ import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutl
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
@@ -12,7 +11,8 @@ import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HintIconButton } from '../../components/hint-icon-button.tsx';
 import { LazyPopover } from '../../components/lazy-overlays.tsx';
-import { tableOf, useCallAlarms, useMinutesAgo } from './call-alarms.tsx';
+import { useCallAlarms, useMinutesAgo } from './call-alarms.tsx';
+import { CallHeading } from './call-heading.tsx';
 import { useAnswerWaiterCall, useWaiterCallStream } from './use-waiter-calls.ts';
 
 /**
@@ -81,25 +81,7 @@ export const WaiterCallsBell = ({ clubId }: { clubId: string }) => {
           <List dense aria-label={t('waiterCalls.title')}>
             {calls.map((call) => (
               <ListItem key={call.id} divider sx={{ display: 'block', py: 1.25 }}>
-                <Stack
-                  direction="row"
-                  spacing={1}
-                  sx={{ alignItems: 'center', justifyContent: 'space-between' }}
-                >
-                  <Box sx={{ minWidth: 0 }}>
-                    <Typography sx={{ fontWeight: 700 }} noWrap>
-                      {tableOf(t, call)}
-                    </Typography>
-                    <Typography variant="body2" color="text.secondary" noWrap>
-                      {[call.zoneName, minutesAgo(call.createdAt)].filter(Boolean).join(' · ')}
-                    </Typography>
-                  </Box>
-                  <Chip
-                    size="small"
-                    color={call.status === 'open' ? 'warning' : 'success'}
-                    label={t(call.status === 'open' ? 'waiterCalls.waiting' : 'waiterCalls.onTheWay')}
-                  />
-                </Stack>
+                <CallHeading call={call} minutesAgo={minutesAgo} />
                 <Stack direction="row" spacing={1} sx={{ mt: 1, justifyContent: 'flex-end' }}>
                   {call.status === 'open' && (
                     <Button

@@ -1,14 +1,14 @@
 import NotificationsOffOutlined from '@mui/icons-material/NotificationsOffOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClub } from '../../api/get-club.ts';
-import { tableOf, useCallAlarms, useMinutesAgo } from './call-alarms.tsx';
+import { useCallAlarms, useMinutesAgo } from './call-alarms.tsx';
+import { CallHeading } from './call-heading.tsx';
 import { useAnswerWaiterCall, useWaiterCallStream } from './use-waiter-calls.ts';
 
 const Frame = ({ children, status }: { children: React.ReactNode; status?: React.ReactNode }) => {
@@ -69,21 +69,7 @@ const LiveCalls = ({ clubId }: { clubId: string }) => {
                   bgcolor: isOpen ? 'rgba(168, 75, 0, 0.08)' : undefined,
                 }}
               >
-                <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                  <Box sx={{ flex: 1, minWidth: 0 }}>
-                    <Typography sx={{ fontWeight: 700, fontSize: '1.1rem' }} noWrap>
-                      {tableOf(t, call)}
-                    </Typography>
-                    <Typography variant="body2" color="text.secondary" noWrap>
-                      {[call.zoneName, minutesAgo(call.createdAt)].filter(Boolean).join(' · ')}
-                    </Typography>
-                  </Box>
-                  <Chip
-                    size="small"
-                    color={isOpen ? 'warning' : 'success'}
-                    label={t(isOpen ? 'waiterCalls.waiting' : 'waiterCalls.onTheWay')}
-                  />
-                </Stack>
+                <CallHeading call={call} minutesAgo={minutesAgo} isLarge />
                 <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
                   {isOpen && (
                     <Button
