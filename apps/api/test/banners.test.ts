@@ -339,7 +339,8 @@ describe('banners', () => {
         `<img src="/files/${image.key}-400.webp" srcSet="/files/${image.key}-400.webp 400w" sizes="96px" alt="" width="96" height="96" loading="eager"`,
       ),
     );
-    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    // No inline script; the structured data (0087) is a data block, never run.
+    expect(html).not.toMatch(/<script(?![^>]*\b(?:src=|type="application\/ld\+json"))[^>]*>/);
     const english = await guestPage('?lang=en');
     expect(english.body).toContain('>For you</p>');
 
