@@ -71,7 +71,9 @@ test('a Smart owner imports a menu from the Excel template: a bad row is shown, 
   });
   await expect(errors).toHaveCount(0);
   const preview = page.getByTestId('import-preview');
-  await expect(preview).toContainText('Verranno create 4 categorie con 5 voci.');
+  await expect(preview).toContainText('Verranno create 4 categorie con 6 voci.');
+  // The template's wine example has variants (0085): it is one of the six.
+  await expect(preview).toContainText('Spritz, Vino rosso della casa');
   await expect(preview).toContainText('Bruschetta, Tagliere di salumi');
 
   // 4. Named and imported: the new menu's categories open.
@@ -86,5 +88,5 @@ test('a Smart owner imports a menu from the Excel template: a bad row is shown, 
   await page.goto(`/clubs/${clubId}/menu`);
   const card = page.getByTestId('menu-card').filter({ hasText: 'Menu da Excel' });
   await expect(card.getByRole('link', { name: 'Menu da Excel', exact: true })).toBeVisible();
-  await expect(card).toContainText('4 categorie · 5 voci');
+  await expect(card).toContainText('4 categorie · 6 voci');
 });
