@@ -1,3 +1,5 @@
+// Over 300 lines, one job: the shapes of the rows both apps read (club, menu, item, table...), kept in
+// one file because they nest in one another and every feature of the contract builds on them.
 import { z } from 'zod';
 import {
   AddressSchema,
