@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
 import { addresses, brands, clubs, menus, paymentPlans } from '../src/db/schema.ts';
-import type { Billing } from '../src/features/billing/billing-service.ts';
+import type { Billing } from '../src/features/billing/billing-context.ts';
 import { createSandboxProvider } from '../src/features/billing/sandbox-provider.ts';
 import {
   cancelRenewal,

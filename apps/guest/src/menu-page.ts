@@ -4,14 +4,15 @@ import { type Chrome, chrome, tableLabel } from './chrome.ts';
 import { guestLinks, type WifiLinks } from './guest-links.ts';
 import { attribute, type Html, html, raw, type Text } from './html.ts';
 import type { GuestLanguage } from './messages.ts';
-import type { PageSeo } from './structured-data.ts';
+import type { PageSeo } from './seo-fields.ts';
 import { itemPrice, timePriceNote } from './time-price.ts';
 import { variantList, variantSearchText } from './variants.ts';
 
 /** A language to read the page in; its address may depend on the table. */
 export type LanguageChoice = { code: string; href: Text; isCurrent: boolean };
 
-type ContactFields = Pick<
+/** The club's ways to be reached, as a menu carries them: the guest page and the printed menu show them. */
+export type ContactFields = Pick<
   GuestMenu,
   | 'clubAddress'
   | 'clubDisplayEmail'

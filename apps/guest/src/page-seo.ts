@@ -1,7 +1,8 @@
 import { type Html, html } from './html.ts';
 import { type MenuPageProps, menuName, sectionName } from './menu-page.ts';
+import type { PageSeo } from './seo-fields.ts';
 import { logoShareImage, menuShareImage, shareDescription, shareTags } from './share-tags.ts';
-import { menuStructuredData, type PageSeo, tableStructuredData } from './structured-data.ts';
+import { menuStructuredData, tableStructuredData } from './structured-data.ts';
 import type { TablePageProps } from './table-page.ts';
 
 // What a guest page tells search engines and chats (0087): share tags in the head, structured data in

@@ -290,7 +290,8 @@ export const renderTablePage = (props: TablePageProps & FontProps) => renderHtml
 export type { WifiLinks } from './guest-links.ts';
 export type { TableBits } from './html.ts';
 export { fillSlots, type PreparedPage, pageFor } from './html.ts';
+export type { ContactFields } from './menu-page.ts';
 /** The texts in the reading language, as the menu page takes them: the printed menu takes them so too. */
 export { itemTexts, menuFooter, menuName, sectionName } from './menu-page.ts';
-export type { PageSeo, SeoAddress } from './structured-data.ts';
+export type { PageSeo, SeoAddress } from './seo-fields.ts';
 export type { LanguageChoice, NoticeKind };

@@ -1,7 +1,8 @@
 import type { GuestImage, GuestMenu } from '@carta/contract/guest';
 import { html } from './html.ts';
 import type { GuestLanguage } from './messages.ts';
-import { absoluteUrl, largestOf, type PageSeo } from './structured-data.ts';
+import type { PageSeo } from './seo-fields.ts';
+import { absoluteUrl, largestOf } from './structured-data.ts';
 
 // What a chat shows of a shared link and what a search result quotes: the page's canonical address,
 // its description, and Open Graph tags, which X (Twitter) reads too beside its card's kind (0087).

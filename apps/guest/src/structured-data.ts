@@ -1,29 +1,12 @@
 import { DEFAULT_CURRENCY } from '@carta/contract/format-price';
 import type { GuestImage, GuestItem, GuestMenu } from '@carta/contract/guest';
-import { Html, type Text } from './html.ts';
+import { Html } from './html.ts';
 import { itemTexts, menuName, sectionName } from './menu-page.ts';
+import type { PageSeo } from './seo-fields.ts';
 
 // What search engines read of a guest page: schema.org `Restaurant` with its address and ways to reach
 // it and, on a menu's page, `hasMenu` with every category and dish, in the page's reading language
 // (docs/decisions/0087-structured-data-and-guest-links.md). The same for every table: no slot inside.
-
-/** The club's address as schema.org's PostalAddress reads it. */
-export type SeoAddress = {
-  streetAddress: string;
-  postalCode: string;
-  addressLocality: string;
-  addressRegion: string | null;
-  addressCountry: string;
-};
-
-/** What a page's structured data and share tags need beyond what the page shows. */
-export type PageSeo = {
-  /** The public address of the site (`PUBLIC_URL`): images and links are absolute. */
-  origin: string;
-  /** This page's own address, with its reading language: canonical and shared. */
-  pageUrl: Text;
-  address: SeoAddress | null;
-};
 
 type Club = Pick<
   GuestMenu,

@@ -12,7 +12,7 @@ import {
   waiterButton,
 } from './menu-page.ts';
 import type { GuestLanguage } from './messages.ts';
-import type { PageSeo } from './structured-data.ts';
+import type { PageSeo } from './seo-fields.ts';
 
 type OpenTable = Extract<PublicTableResponse, { state: 'open' }>;
 

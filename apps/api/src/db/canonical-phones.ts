@@ -1,6 +1,6 @@
 import { phoneLookupKey } from '@carta/contract/phone-numbers';
 import { inArray, notInArray, notLike, sql } from 'drizzle-orm';
-import type { Database } from './client.ts';
+import type { Database } from './database-types.ts';
 import { accounts, phoneDuplicates } from './schema.ts';
 
 /** Rows per statement: well under PostgreSQL's 65 535 parameters, and one JSON value per batch. */

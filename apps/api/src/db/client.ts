@@ -5,10 +5,9 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
-import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -21,12 +20,9 @@ import * as schema from './schema.ts';
 /** What opening an embedded database throws when another process holds its folder. */
 export { DatabaseLockedError } from './folder-lock.ts';
 
-export type Schema = typeof schema;
-/** The one database type the code uses, whichever driver is behind it. */
-export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-/** What a store function reads and writes through: the database, or a transaction already open. */
-export type Executor = Database | Transaction;
+import type { Database, Executor } from './database-types.ts';
+
+export type { Database, Executor, Schema, Transaction } from './database-types.ts';
 
 /**
  * Runs independent reads at once on the pool, and one after the other inside a transaction: a

@@ -1,8 +1,7 @@
 import type { SubscriptionEvent } from '@carta/contract/subscription-rules';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Transaction } from '../../db/client.ts';
+import type { Transaction } from '../../db/client.ts';
 import { paymentEvents } from '../../db/schema.ts';
-import type { Mailer } from '../../lib/mailer.ts';
+import type { Billing } from './billing-context.ts';
 import { remindExpiringCards } from './card-expiry.ts';
 import {
   chargeOfPayment,
@@ -13,10 +12,10 @@ import {
   staleChargeIds,
   storeAnswer,
 } from './charge-store.ts';
-import { issueInvoice, type Seller } from './invoice-store.ts';
+import { issueInvoice } from './invoice-store.ts';
 import { claimDueJob, clubsWithDueJobs, postponeJob } from './job-store.ts';
 import { primaryMethodOf } from './payment-method-store.ts';
-import type { ChargeOutcome, PaymentProvider, ProviderEvent } from './provider.ts';
+import type { ChargeOutcome, ProviderEvent } from './provider.ts';
 import { ProviderUnavailableError } from './provider.ts';
 import { recordLateSuccessRefund, sendRefund } from './refund-store.ts';
 import { sendEmails } from './subscription-emails.ts';
@@ -32,15 +31,6 @@ import {
 // applies the rules and stores the state with its job and charges; after the commit the charges are sent
 // to the provider (each claimed first, so two processes never send one twice) and their outcomes come back
 // through `recordOutcome`, in a transaction of their own, exactly as the provider's events do.
-
-export type Billing = {
-  db: Database;
-  provider: PaymentProvider;
-  mailer: Mailer;
-  log: FastifyBaseLogger;
-  publicUrl: string;
-  seller: Seller;
-};
 
 /** A change stored in a transaction that someone else commits (an admin's audited change). */
 export type PendingChange = { locked: LockedSubscription } & AfterCommit;

@@ -5,7 +5,7 @@ import { subscriptionOfClub } from '../../db/club-columns.ts';
 import { accounts, clubs, paymentMethods, paymentPlans, subscriptions } from '../../db/schema.ts';
 import { formatLongDate } from '../../lib/long-date.ts';
 import { billingEmail, billingEmailPath } from '../mail/billing-emails.ts';
-import type { Billing } from './billing-service.ts';
+import type { Billing } from './billing-context.ts';
 import { isSmartNowSql } from './subscription-store.ts';
 
 // The owner is told once, about a month ahead, that the card the next renewal will charge expires before

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { paymentEvents, refunds } from '../../db/schema.ts';
-import type { Billing } from './billing-service.ts';
+import type { Billing } from './billing-context.ts';
 import type { RefundEvent } from './provider.ts';
 import { recordRefundOutcome, sendRefund } from './refund-store.ts';
 

@@ -5,7 +5,7 @@ import { accounts, charges, clubs, invoices, refunds } from '../../db/schema.ts'
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { refundEmail } from '../mail/refund-email.ts';
-import type { Billing } from './billing-service.ts';
+import type { Billing } from './billing-context.ts';
 import { issueCreditNote } from './credit-note-store.ts';
 import { invoiceNumber } from './fiscal-documents.ts';
 import { ProviderUnavailableError, type RefundOutcome } from './provider.ts';

@@ -19,7 +19,8 @@ import { eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { brands } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { applyEvent, type Billing, changeSubscription, type PendingChange } from './billing-service.ts';
+import type { Billing } from './billing-context.ts';
+import { applyEvent, changeSubscription, type PendingChange } from './billing-service.ts';
 import { chargeAwaitingConfirmation } from './charge-store.ts';
 import {
   addPaymentMethod,

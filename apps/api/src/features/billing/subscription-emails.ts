@@ -12,7 +12,7 @@ import type { Database } from '../../db/client.ts';
 import { paymentPlans } from '../../db/schema.ts';
 import { formatLongDate } from '../../lib/long-date.ts';
 import { billingEmail, billingEmailPath } from '../mail/billing-emails.ts';
-import type { Billing } from './billing-service.ts';
+import type { Billing } from './billing-context.ts';
 import type { LockedSubscription } from './subscription-store.ts';
 
 // The emails a subscription change asked for (docs/decisions/0064-one-owner-of-subscription-rules.md),

@@ -1,6 +1,7 @@
 import type { SubscriptionState } from '@carta/contract/subscription-rules';
 import { notFound } from '../../lib/app-error.ts';
-import { applyEvent, type Billing } from './billing-service.ts';
+import type { Billing } from './billing-context.ts';
+import { applyEvent } from './billing-service.ts';
 import { shiftWaitingCharges } from './charge-store.ts';
 import { loadPaymentState } from './payment-store.ts';
 import { lockSubscription, overwriteState } from './subscription-store.ts';

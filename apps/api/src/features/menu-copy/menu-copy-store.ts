@@ -16,7 +16,6 @@ import {
   sectionTranslations,
   storedFiles,
   subscriptions,
-  tableZones,
   themes,
   timePrices,
 } from '../../db/schema.ts';
@@ -25,7 +24,7 @@ import { writeAudit } from '../../lib/audit.ts';
 import { clubRoleOf } from '../../plugins/club-scope.ts';
 import { clubPlan } from '../clubs/plan.ts';
 import { FILES_PATH } from '../images/images.ts';
-import { columnList, copiedColumns, copyMenuRows } from '../menus/menu-duplicate.ts';
+import { columnList, copiedColumns, copyMenuRows, zonesOfSchedule } from '../menus/menu-duplicate.ts';
 import { assertMenuAllowance, lockClub, requireMenu } from '../menus/menu-store.ts';
 import { type CopyFacts, copyIsEnabled, copyNotes } from './copy-notes.ts';
 
@@ -46,9 +45,7 @@ const readSchedules = async (tx: Transaction, menuId: number, targetClubId: numb
     await tx.execute(sql`
       select source_zone.name as "zone", target_zone.id is not null as "isMatched"
       from ${schedulings} as schedule
-      left join ${tableZones} as source_zone on source_zone.id = schedule.table_zone_id
-      left join ${tableZones} as target_zone
-        on target_zone.club_id = ${targetClubId} and lower(target_zone.name) = lower(source_zone.name)
+      ${zonesOfSchedule(targetClubId)}
       where schedule.menu_id = ${menuId}
       order by schedule.id`),
     z.object({ zone: z.string().nullable(), isMatched: z.boolean() }),

@@ -8,7 +8,7 @@ import type { GuestMenu } from '@carta/contract/guest';
 import { variantPrices } from '@carta/contract/item-variants';
 import { chrome } from '@carta/guest/chrome';
 import type { GuestLanguage } from '@carta/guest/messages';
-import { itemTexts, menuFooter, menuName, sectionName } from '@carta/guest/render';
+import { type ContactFields, itemTexts, menuFooter, menuName, sectionName } from '@carta/guest/render';
 import PDFDocument from 'pdfkit';
 import { printable, registerFonts } from './pdf-fonts.ts';
 
@@ -20,22 +20,11 @@ export type PdfMenu = {
   clubName: string;
   menu: Pick<
     GuestMenu,
-    | 'name'
-    | 'nameTranslations'
-    | 'footer'
-    | 'footerTranslations'
-    | 'menuLabelEnabled'
-    | 'sections'
-    | 'clubAddress'
-    | 'clubDisplayEmail'
-    | 'clubDisplayPhone'
-    | 'clubFacebook'
-    | 'clubInstagram'
-    | 'clubWebsite'
-    | 'clubWhatsapp'
-  > & {
-    theme: Pick<Theme, 'font' | 'pdfText' | 'pdfSectionTitle' | 'pdfHighlight' | 'pdfPhotos'> | null;
-  };
+    'name' | 'nameTranslations' | 'footer' | 'footerTranslations' | 'menuLabelEnabled' | 'sections'
+  > &
+    ContactFields & {
+      theme: Pick<Theme, 'font' | 'pdfText' | 'pdfSectionTitle' | 'pdfHighlight' | 'pdfPhotos'> | null;
+    };
   language: GuestLanguage;
   /** The club's logo as PNG bytes, or null. */
   logo: Buffer | null;

@@ -43,6 +43,16 @@ export const columnList = (columns: SQL[], prefix?: string) =>
     sql`, `,
   );
 
+/**
+ * Joins from a schedule (named `schedule` in the query) to its zone, `source_zone`, and to the zone of the
+ * same name in the target club whatever its case, `target_zone` (null when the target has none): the one
+ * rule by which a copy keeps a schedule's zone, and by which a copy to another club tells what it left out.
+ */
+export const zonesOfSchedule = (targetClubId: number) =>
+  sql`left join ${tableZones} as source_zone on source_zone.id = schedule.table_zone_id
+      left join ${tableZones} as target_zone
+        on target_zone.club_id = ${targetClubId} and lower(target_zone.name) = lower(source_zone.name)`;
+
 /** A menu's copy: where it goes and what it does not take from its source. */
 export type MenuCopy = {
   sourceMenuId: number;
@@ -172,9 +182,7 @@ const copyStatement = ({
       select ${columnList(scheduleColumns, 'schedule')}, copied_menu.id, target_zone.id
       from ${schedulings} as schedule
       cross join copied_menu
-      left join ${tableZones} as source_zone on source_zone.id = schedule.table_zone_id
-      left join ${tableZones} as target_zone
-        on target_zone.club_id = ${targetClubId} and lower(target_zone.name) = lower(source_zone.name)
+      ${zonesOfSchedule(targetClubId)}
       where schedule.menu_id = ${sourceMenuId}
         and (schedule.table_zone_id is null or target_zone.id is not null)
     ),

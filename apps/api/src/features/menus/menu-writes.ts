@@ -6,7 +6,14 @@ import type {
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client.ts';
-import { columnNames, keysOf, recordColumnsOf, recordsetOf, recordValues } from '../../db/records.ts';
+import {
+  columnNames,
+  keysOf,
+  recordColumnsOf,
+  recordsetOf,
+  recordValues,
+  type TableRecordColumn,
+} from '../../db/records.ts';
 import {
   itemTranslations,
   itemVariants,
@@ -39,10 +46,36 @@ import { variantColumns } from './variant-store.ts';
 // menu's size.
 
 type NewSection = z.output<typeof CreateMenuRequestSchema>['sections'][number];
+type NewItem = NewSection['items'][number];
 
 // A record's category and item: their positions in the request, which are their new positions.
 const SECTION_KEY = { key: 'sectionPosition', type: 'integer' };
 const ITEM_KEY = { key: 'itemPosition', type: 'integer' };
+
+/** Rows that belong to the new menu's items (translations, variants), each with its item's place. */
+const rowsOfItems = <Row extends object>(sections: NewSection[], rowsOf: (item: NewItem) => Row[]) =>
+  sections.flatMap((section, sectionPosition) =>
+    section.items.flatMap((item, itemPosition) =>
+      rowsOf(item).map((row) => ({ sectionPosition, itemPosition, ...row })),
+    ),
+  );
+
+/**
+ * The insert, named `name` in the statement, of rows that belong to the new menu's items: each row finds
+ * its item by (category, position), both unique in a new menu.
+ */
+const itemRowsInsert = (
+  name: string,
+  table: typeof itemTranslations | typeof itemVariants,
+  columns: TableRecordColumn[],
+  rows: object[],
+) => sql`${sql.raw(name)} as (
+        insert into ${table} (item_id, ${columnNames(columns)})
+        select new_items.id, ${recordValues('child', columns)}
+        from ${recordsetOf('child', [SECTION_KEY, ITEM_KEY, ...columns], rows)}
+        join new_sections on new_sections.position = child."sectionPosition"
+        join new_items on new_items.section_id = new_sections.id and new_items.position = child."itemPosition"
+      )`;
 
 /**
  * A new menu's categories and items with their translations and variants, in one statement whatever their number:
@@ -72,24 +105,10 @@ const contentStatement = (menuId: number, sections: NewSection[]) => {
     'translatedPriceText',
     'translatedAdditionalNotes',
   ]);
-  const itemTranslationRows = sections.flatMap((section, sectionPosition) =>
-    section.items.flatMap((fields, itemPosition) =>
-      newItemTranslations(fields.translations).map((translation) => ({
-        sectionPosition,
-        itemPosition,
-        ...translation,
-      })),
-    ),
-  );
+  const itemTranslationRows = rowsOfItems(sections, (fields) => newItemTranslations(fields.translations));
   const variantColumnList = recordColumnsOf(itemVariants, ['name', 'nameTranslations', 'price', 'position']);
-  const variantRows = sections.flatMap((section, sectionPosition) =>
-    section.items.flatMap((fields, itemPosition) =>
-      (fields.variants ?? []).map((variant, position) => ({
-        sectionPosition,
-        itemPosition,
-        ...variantColumns(variant, position),
-      })),
-    ),
+  const variantRows = rowsOfItems(sections, (fields) =>
+    (fields.variants ?? []).map((variant, position) => variantColumns(variant, position)),
   );
   // A list without rows has no insert: nothing would name its columns.
   const inserts = [
@@ -115,23 +134,9 @@ const contentStatement = (menuId: number, sections: NewSection[]) => {
         returning id, section_id, position
       )`,
     itemTranslationRows.length > 0 &&
-      sql`new_item_translations as (
-        insert into ${itemTranslations} (item_id, ${columnNames(itemTranslationColumns)})
-        select new_items.id, ${recordValues('translation', itemTranslationColumns)}
-        from ${recordsetOf('translation', [SECTION_KEY, ITEM_KEY, ...itemTranslationColumns], itemTranslationRows)}
-        join new_sections on new_sections.position = translation."sectionPosition"
-        join new_items on new_items.section_id = new_sections.id
-          and new_items.position = translation."itemPosition"
-      )`,
+      itemRowsInsert('new_item_translations', itemTranslations, itemTranslationColumns, itemTranslationRows),
     variantRows.length > 0 &&
-      sql`new_item_variants as (
-        insert into ${itemVariants} (item_id, ${columnNames(variantColumnList)})
-        select new_items.id, ${recordValues('variant', variantColumnList)}
-        from ${recordsetOf('variant', [SECTION_KEY, ITEM_KEY, ...variantColumnList], variantRows)}
-        join new_sections on new_sections.position = variant."sectionPosition"
-        join new_items on new_items.section_id = new_sections.id
-          and new_items.position = variant."itemPosition"
-      )`,
+      itemRowsInsert('new_item_variants', itemVariants, variantColumnList, variantRows),
   ].filter((insert) => insert !== false);
   return sql`with ${sql.join(inserts, sql`, `)} select 1`;
 };

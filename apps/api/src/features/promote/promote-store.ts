@@ -2,6 +2,7 @@ import type { BrandedItem, PromoteRequest, PromoteResponse, PromotionState } fro
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { brandOfClub } from '../../db/club-columns.ts';
+import { itemsInMenuOrder } from '../../db/menu-order.ts';
 import { insertRecords, recordset } from '../../db/records.ts';
 import { brands, clubs, itemPromotions, menuItems, menuSections, menus } from '../../db/schema.ts';
 import { assertPlanAllows, lockClubPlanInputs } from '../clubs/plan.ts';
@@ -30,14 +31,7 @@ const loadBrandedItems = async (db: Executor, clubId: number): Promise<BrandedIt
     .innerJoin(menus, eq(menus.id, menuSections.menuId))
     .leftJoin(itemPromotions, eq(itemPromotions.itemId, menuItems.id))
     .where(and(eq(menus.clubId, clubId), eq(menuItems.branded, true)))
-    .orderBy(
-      asc(menus.position),
-      asc(menus.id),
-      asc(menuSections.position),
-      asc(menuSections.id),
-      asc(menuItems.position),
-      asc(menuItems.id),
-    );
+    .orderBy(...itemsInMenuOrder);
   return rows.map(({ promotedItemId, brandCode, ...row }) => ({
     ...row,
     brandCode: brandCode ?? '',

@@ -9,6 +9,7 @@ import {
 } from '@carta/contract/time-prices';
 import { and, asc, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
+import { itemsInMenuOrder, sectionsInMenuOrder } from '../../db/menu-order.ts';
 import { clubs, itemVariants, menuItems, menuSections, menus, timePrices } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { firstOrThrow } from '../../lib/db-errors.ts';
@@ -53,14 +54,7 @@ const selectTimePrices = async (db: Executor, clubId: number, where?: SQL): Prom
     )
     .innerJoin(menus, eq(menus.id, menuSections.menuId))
     .where(and(eq(timePrices.clubId, clubId), where))
-    .orderBy(
-      asc(menus.position),
-      asc(menus.id),
-      asc(menuSections.position),
-      asc(menuSections.id),
-      sql`${menuItems.position} asc nulls first`,
-      asc(timePrices.id),
-    );
+    .orderBy(...sectionsInMenuOrder, sql`${menuItems.position} asc nulls first`, asc(timePrices.id));
   return rows.map(({ itemPrice, hasVariants: withVariants, ...row }) => ({
     ...row,
     usualPrice: row.itemId !== null && !withVariants ? itemPrice : null,
@@ -86,14 +80,7 @@ export const listTargets = async (db: Executor, clubId: number): Promise<TimePri
     .innerJoin(menuSections, eq(menuSections.menuId, menus.id))
     .leftJoin(menuItems, eq(menuItems.sectionId, menuSections.id))
     .where(eq(menus.clubId, clubId))
-    .orderBy(
-      asc(menus.position),
-      asc(menus.id),
-      asc(menuSections.position),
-      asc(menuSections.id),
-      asc(menuItems.position),
-      asc(menuItems.id),
-    );
+    .orderBy(...itemsInMenuOrder);
   const targets: TimePriceTargets = [];
   for (const row of rows) {
     let menu = targets.at(-1);
