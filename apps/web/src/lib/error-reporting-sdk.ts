@@ -1,6 +1,5 @@
 import { SESSION_TOKEN_KEY } from '@carta/contract/limits';
 import * as Sentry from '@sentry/browser';
-import type { ErrorReportingSettings } from './error-reporting.ts';
 import { scrubBreadcrumb, scrubEvent, scrubUrl } from './error-reporting-scrub.ts';
 
 // Loaded only when the server names a reporting endpoint (error-reporting.ts): the SDK is its own chunk,
@@ -16,6 +15,9 @@ const sessionToken = () => {
 
 const scrub = <Sent extends Sentry.Event>(event: Sent) =>
   scrubEvent(event, { sessionToken: sessionToken(), pageUrl: window.location.href });
+
+/** What the server writes into index.html when SENTRY_DSN is set (apps/api/src/plugins/web.ts). */
+export type ErrorReportingSettings = { dsn: string; tracesSampleRate: number; environment?: string };
 
 /** Sets the SDK up; answers how to report an error caught by an error boundary. */
 export const initErrorReporting = ({ dsn, tracesSampleRate, environment }: ErrorReportingSettings) => {

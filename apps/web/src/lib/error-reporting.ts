@@ -1,7 +1,5 @@
+import type { ErrorReportingSettings } from './error-reporting-sdk.ts';
 import { whenIdle } from './when-idle.ts';
-
-/** What the server writes into index.html when SENTRY_DSN is set (apps/api/src/plugins/web.ts). */
-export type ErrorReportingSettings = { dsn: string; tracesSampleRate: number; environment?: string };
 
 const metaContent = (name: string) =>
   document.querySelector<HTMLMetaElement>(`meta[name="carta-sentry-${name}"]`)?.content;

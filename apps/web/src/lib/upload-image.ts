@@ -17,6 +17,23 @@ export class UploadNetworkError extends Error {
   }
 }
 
+/** A failed upload in the user's words, and whether the connection was lost (so uploading again may work). */
+export type UploadFailure = { message: string; isNetwork: boolean };
+
+/**
+ * What every upload says when it fails: a lost connection (the bytes did not reach the storage, or the API
+ * did not answer) asks to upload again, a refusal says the API's own (translated) message, anything else to
+ * try later.
+ */
+export const uploadFailureOf = (error: unknown, t: (key: string) => string): UploadFailure => {
+  if (error instanceof UploadNetworkError || (error instanceof ApiError && error.status === 0))
+    return { message: t('upload.networkError'), isNetwork: true };
+  return {
+    message: error instanceof ApiError ? error.message : t('errors.GENERIC_TRY_LATER'),
+    isNetwork: false,
+  };
+};
+
 /** How much of the body has gone out, from 0 to 1. */
 export type UploadProgressListener = (fraction: number) => void;
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import type { FieldValues, Path, UseFormReset, UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError, isUnexpectedError } from './api-error.ts';
 import { useSnackbar } from './snackbar.ts';
@@ -70,4 +70,21 @@ export const useFormSubmit = <Values extends FieldValues>(
     }
   };
   return { run, formError, setFormError };
+};
+
+/**
+ * useFormSubmit for a form in a dialog that opens afresh each time: `close` puts the form back to `initial`
+ * and forgets the last message before `onClose`, so the next opening starts clean.
+ */
+export const useDialogFormSubmit = <Values extends FieldValues>(
+  form: { setError: UseFormSetError<Values>; reset: UseFormReset<Values> },
+  { initial, onClose, ...options }: FormSubmitOptions & { initial: Values; onClose: () => void },
+) => {
+  const { run, formError, setFormError } = useFormSubmit(form.setError, options);
+  const close = () => {
+    form.reset(initial);
+    setFormError(null);
+    onClose();
+  };
+  return { run, formError, close };
 };

@@ -7,7 +7,7 @@ import { FormCodeField } from '../../components/form-code-field.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { FormTextField } from '../../components/form-text-field.tsx';
 import { useSnackbar } from '../../lib/snackbar.ts';
-import { useFormSubmit } from '../../lib/use-form-submit.ts';
+import { useDialogFormSubmit } from '../../lib/use-form-submit.ts';
 import { type ChangePasswordRequest, useChangePassword } from './api/change-password.ts';
 
 type Values = z.input<typeof ChangePasswordRequestSchema>;
@@ -23,12 +23,7 @@ export const ChangePasswordDialog = ({ isOpen, onClose }: { isOpen: boolean; onC
     defaultValues: EMPTY,
     mode: 'onTouched',
   });
-  const { run, formError, setFormError } = useFormSubmit(form.setError);
-  const close = () => {
-    form.reset(EMPTY);
-    setFormError(null);
-    onClose();
-  };
+  const { run, formError, close } = useDialogFormSubmit(form, { initial: EMPTY, onClose });
 
   const submit = (values: ChangePasswordRequest) =>
     run(async () => {

@@ -7,14 +7,12 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FileInput } from '../../components/file-input.tsx';
 import { PhotoPlaceholder } from '../../components/photo-placeholder.tsx';
-import { ApiError } from '../../lib/api-error.ts';
-import { pickedImageProblem } from '../../lib/crop-image.ts';
-import { UploadNetworkError } from '../../lib/upload-image.ts';
+import { useCropUpload } from '../../lib/use-crop-upload.ts';
 import { useUploadBannerImage } from './api/upload-banner-image.ts';
 import { BannerFrame, BannerVisibilityNotice, useBannerPath } from './banner-frame.tsx';
 import { newDetailsPath } from './uploaded-image.ts';
@@ -35,58 +33,24 @@ const BANNER_MAX_SIDE = 1600;
 
 const PLACEHOLDER_SIDE = 160;
 
-type Failure = { message: string; isNetwork: boolean };
-
 const ImageStep = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { clubId, menuId, base } = useBannerPath();
   const upload = useUploadBannerImage(clubId, menuId);
   const input = useRef<HTMLInputElement>(null);
-  const [picked, setPicked] = useState<string | null>(null);
-  const [pickError, setPickError] = useState<string | null>(null);
-  const [progress, setProgress] = useState(0);
-  const [failure, setFailure] = useState<Failure | null>(null);
-
-  useEffect(() => () => (picked ? URL.revokeObjectURL(picked) : undefined), [picked]);
-
-  const pick = async (file: File) => {
-    setPickError(null);
-    setFailure(null);
-    const problem = await pickedImageProblem(file);
-    if (problem) return setPickError(t(`cropper.${problem}`));
-    setPicked(URL.createObjectURL(file));
-  };
-
-  const close = () => {
-    setPicked(null);
-    setFailure(null);
-  };
-
-  const send = async (image: Blob) => {
-    setFailure(null);
-    setProgress(0);
-    // Not useFormSubmit: no form here; the crop dialog shows the failure and tells a lost connection
-    // apart, so its button offers to upload again.
-    try {
-      const stored = await upload.mutateAsync({ image, contentType: 'image/jpeg', onProgress: setProgress });
-      await navigate(newDetailsPath(base, stored.key), { state: { image: stored } satisfies NewBannerState });
-    } catch (error) {
-      // The picked image and the crop stay in the dialog: uploading again is one tap.
-      if (error instanceof UploadNetworkError || (error instanceof ApiError && error.status === 0))
-        setFailure({ message: t('upload.networkError'), isNetwork: true });
-      else if (error instanceof ApiError) setFailure({ message: error.message, isNetwork: false });
-      else setFailure({ message: t('errors.GENERIC_TRY_LATER'), isNetwork: false });
-    }
-  };
+  const crop = useCropUpload('cropper', async (image, onProgress) => {
+    const stored = await upload.mutateAsync({ image, contentType: 'image/jpeg', onProgress });
+    await navigate(newDetailsPath(base, stored.key), { state: { image: stored } satisfies NewBannerState });
+  });
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 640 }}>
       <Stack spacing={2}>
         <Typography>{t('banner.imageIntro')}</Typography>
-        {pickError && (
+        {crop.pickError && (
           <Alert severity="error" role="alert" data-testid="banner-pick-error">
-            {pickError}
+            {crop.pickError}
           </Alert>
         )}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
@@ -105,7 +69,7 @@ const ImageStep = () => {
               accept={IMAGE_CONTENT_TYPES.join(',')}
               data-testid="banner-image-input"
               aria-label={t('banner.pick')}
-              onFile={(file) => void pick(file)}
+              onFile={(file) => void crop.pick(file)}
             />
             <Typography variant="body2" color="text.secondary">
               {t('banner.imageHelp')}
@@ -113,21 +77,21 @@ const ImageStep = () => {
           </Stack>
         </Stack>
       </Stack>
-      {picked && (
+      {crop.picked && (
         <Suspense fallback={<LinearProgress aria-label={t('cropper.opening')} />}>
           <ImageCropDialog
-            key={picked}
-            imageUrl={picked}
+            key={crop.picked}
+            imageUrl={crop.picked}
             shapes={['square']}
             maxWidth={BANNER_MAX_SIDE}
-            onConfirm={send}
-            onCancel={close}
-            error={failure?.message ?? null}
-            progress={progress}
+            onConfirm={crop.confirm}
+            onCancel={crop.close}
+            error={crop.failure?.message ?? null}
+            progress={crop.progress}
             labels={{
               title: t('banner.cropTitle'),
               area: t('banner.cropArea'),
-              confirm: failure?.isNetwork ? t('banner.uploadAgain') : t('banner.upload'),
+              confirm: crop.failure?.isNetwork ? t('banner.uploadAgain') : t('banner.upload'),
               uploading: t('banner.uploading'),
             }}
           />

@@ -7,9 +7,8 @@ import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileInput } from '../../components/file-input.tsx';
-import { ApiError } from '../../lib/api-error.ts';
 import { useSnackbar } from '../../lib/snackbar.ts';
-import { UploadNetworkError, uploadImage } from '../../lib/upload-image.ts';
+import { uploadFailureOf, uploadImage } from '../../lib/upload-image.ts';
 import { useUpdateClub } from './api/update-club.ts';
 
 /** The logo: chosen, uploaded, checked by the server and saved in one go; or removed. */
@@ -28,13 +27,7 @@ export const ClubLogoField = ({ club }: { club: ClubDetails }) => {
       await updateClub.mutateAsync({ logo: image.key });
       enqueueSnackbar(t('contacts.logoSaved'), { variant: 'success' });
     } catch (error) {
-      const message =
-        error instanceof UploadNetworkError || (error instanceof ApiError && error.status === 0)
-          ? t('upload.networkError')
-          : error instanceof ApiError
-            ? error.message
-            : t('errors.GENERIC_TRY_LATER');
-      enqueueSnackbar(message, { variant: 'error' });
+      enqueueSnackbar(uploadFailureOf(error, t).message, { variant: 'error' });
     } finally {
       setIsUploading(false);
     }

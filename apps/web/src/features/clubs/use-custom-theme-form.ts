@@ -13,9 +13,8 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { ApiError } from '../../lib/api-error.ts';
 import { useSnackbar } from '../../lib/snackbar.ts';
-import { UploadNetworkError, uploadImage } from '../../lib/upload-image.ts';
+import { uploadFailureOf, uploadImage } from '../../lib/upload-image.ts';
 import { useFormSubmit } from '../../lib/use-form-submit.ts';
 import { useSaveCustomTheme } from './api/themes.ts';
 
@@ -65,19 +64,13 @@ export const useCustomThemeForm = (club: ClubDetails, themes: ThemeChoice[]) => 
 
   const upload = async (file: File) => {
     setIsUploading(true);
+    // Not useMutationWithToast: the upload is no mutation, and a lost connection has its own words.
     try {
       const image = await uploadImage(String(club.id), file, 'background');
       form.setValue('backgroundImage', image.key, { shouldDirty: true });
       setBackground({ key: image.key, url: image.url });
     } catch (error) {
-      enqueueSnackbar(
-        error instanceof UploadNetworkError
-          ? t('upload.networkError')
-          : error instanceof ApiError
-            ? error.message
-            : t('errors.GENERIC_TRY_LATER'),
-        { variant: 'error' },
-      );
+      enqueueSnackbar(uploadFailureOf(error, t).message, { variant: 'error' });
     } finally {
       setIsUploading(false);
     }

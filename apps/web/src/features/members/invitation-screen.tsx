@@ -45,6 +45,7 @@ const OpenInvitation = ({ token, preview }: { token: string; preview: Invitation
 
   const onAccept = async () => {
     setFailure(null);
+    // Not useMutationWithToast: the failure stays on the page above the buttons (no form for useFormSubmit).
     try {
       const accepted = await accept.mutateAsync(token);
       enqueueSnackbar(t('members.invitation.welcome', { club: preview.clubName }), { variant: 'success' });

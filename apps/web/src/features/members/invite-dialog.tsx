@@ -15,7 +15,7 @@ import { FormDialog } from '../../components/form-dialog.tsx';
 import { FormTextField } from '../../components/form-text-field.tsx';
 import { phonePrefixSlot } from '../../components/phone-prefix.tsx';
 import { useSnackbar } from '../../lib/snackbar.ts';
-import { useFormSubmit } from '../../lib/use-form-submit.ts';
+import { useDialogFormSubmit } from '../../lib/use-form-submit.ts';
 import { type InvitationInput, useCreateInvitation } from './api/create-invitation.ts';
 import { contactOf } from './member-list.ts';
 
@@ -79,12 +79,7 @@ export const InviteDialog = ({
     mode: 'onTouched',
   });
   const phone = useWatch({ control: form.control, name: 'phone' });
-  const { run, formError, setFormError } = useFormSubmit(form.setError);
-  const close = () => {
-    form.reset(EMPTY);
-    setFormError(null);
-    onClose();
-  };
+  const { run, formError, close } = useDialogFormSubmit(form, { initial: EMPTY, onClose });
 
   const submit = (values: InvitationInput) =>
     run(async () => {

@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { FormTextField } from '../../components/form-text-field.tsx';
 import { useSnackbar } from '../../lib/snackbar.ts';
-import { useFormSubmit } from '../../lib/use-form-submit.ts';
+import { useDialogFormSubmit } from '../../lib/use-form-submit.ts';
 import { type OwnershipInput, useTransferOwnership } from './api/transfer-ownership.ts';
 import { fullName } from './member-list.ts';
 
@@ -49,14 +49,11 @@ export const OwnershipDialog = ({
     values: initial,
   });
   // A wrong password is said above the form in the server's words.
-  const { run, formError, setFormError } = useFormSubmit(form.setError, {
+  const { run, formError, close } = useDialogFormSubmit(form, {
+    initial,
+    onClose,
     fieldOf: (path) => (path === 'accountId' ? null : path),
   });
-  const close = () => {
-    form.reset(initial);
-    setFormError(null);
-    onClose();
-  };
 
   const submit = (values: OwnershipInput) =>
     run(async () => {

@@ -5,14 +5,13 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useClub } from '../../api/get-club.ts';
 import { PhotoPlaceholder } from '../../components/photo-placeholder.tsx';
-import { ApiError } from '../../lib/api-error.ts';
-import { pickedImageProblem } from '../../lib/crop-image.ts';
-import { UploadNetworkError, uploadImage } from '../../lib/upload-image.ts';
+import { uploadImage } from '../../lib/upload-image.ts';
+import { useCropUpload } from '../../lib/use-crop-upload.ts';
 import { PhotoImage, photoUrl } from './photo-image.ts';
 
 // The crop dialog carries react-easy-crop: fetched only when an owner picks a photo.
@@ -42,48 +41,15 @@ export const ItemPhotoField = ({ clubId, photo, saved, onChange }: ItemPhotoFiel
   const { t } = useTranslation();
   const club = useClub(clubId);
   const input = useRef<HTMLInputElement>(null);
-  const [picked, setPicked] = useState<string | null>(null);
-  const [pickError, setPickError] = useState<string | null>(null);
-  const [uploadError, setUploadError] = useState<string | null>(null);
-  const [progress, setProgress] = useState(0);
-
-  useEffect(() => () => (picked ? URL.revokeObjectURL(picked) : undefined), [picked]);
-
-  const pick = async (file: File) => {
-    setPickError(null);
-    setUploadError(null);
-    const problem = await pickedImageProblem(file);
-    if (problem) return setPickError(t(`itemPhoto.${problem}`));
-    setPicked(URL.createObjectURL(file));
-  };
-
-  const close = () => {
-    setPicked(null);
-    setUploadError(null);
-  };
-
-  const upload = async (cropped: Blob) => {
-    setUploadError(null);
-    setProgress(0);
-    try {
-      const stored = await uploadImage(
-        clubId,
-        new File([cropped], 'photo.jpg', { type: 'image/jpeg' }),
-        'photo',
-        setProgress,
-      );
-      onChange(stored);
-      setPicked(null);
-    } catch (error) {
-      setUploadError(
-        error instanceof UploadNetworkError || (error instanceof ApiError && error.status === 0)
-          ? t('upload.networkError')
-          : error instanceof ApiError
-            ? error.message
-            : t('errors.GENERIC_TRY_LATER'),
-      );
-    }
-  };
+  const crop = useCropUpload('itemPhoto', async (cropped, onProgress) => {
+    const stored = await uploadImage(
+      clubId,
+      new File([cropped], 'photo.jpg', { type: 'image/jpeg' }),
+      'photo',
+      onProgress,
+    );
+    onChange(stored);
+  });
 
   const choose = () => input.current?.click();
 
@@ -97,9 +63,9 @@ export const ItemPhotoField = ({ clubId, photo, saved, onChange }: ItemPhotoFiel
           </Link>
         </Alert>
       )}
-      {pickError && (
+      {crop.pickError && (
         <Alert severity="error" role="alert" data-testid="photo-error">
-          {pickError}
+          {crop.pickError}
         </Alert>
       )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
@@ -159,23 +125,23 @@ export const ItemPhotoField = ({ clubId, photo, saved, onChange }: ItemPhotoFiel
         onChange={(event) => {
           const file = event.target.files?.[0];
           event.target.value = '';
-          if (file) void pick(file);
+          if (file) void crop.pick(file);
         }}
       />
-      {picked && (
+      {crop.picked && (
         <Suspense fallback={<LinearProgress aria-label={t('cropper.opening')} />}>
           <ImageCropDialog
-            imageUrl={picked}
+            imageUrl={crop.picked}
             shapes={['square', 'landscape']}
             maxWidth={MAX_WIDTH}
-            onConfirm={upload}
-            onCancel={close}
-            error={uploadError}
-            progress={progress}
+            onConfirm={crop.confirm}
+            onCancel={crop.close}
+            error={crop.failure?.message ?? null}
+            progress={crop.progress}
             labels={{
               title: t('itemPhoto.cropTitle'),
               area: t('itemPhoto.cropArea'),
-              confirm: uploadError ? t('itemPhoto.uploadAgain') : t('itemPhoto.use'),
+              confirm: crop.failure ? t('itemPhoto.uploadAgain') : t('itemPhoto.use'),
               uploading: t('itemPhoto.uploading'),
             }}
           />

@@ -2,7 +2,6 @@ import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import NightlightOutlined from '@mui/icons-material/NightlightOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
@@ -14,8 +13,9 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { DAYS, type RuleDraft, timedRuleOf } from './rule-draft.ts';
-import { formatTime, ruleSummary, weekdayName } from './schedule-summary.ts';
+import { WeekdayChips } from '../../components/weekday-chips.tsx';
+import { type RuleDraft, timedRuleOf } from './rule-draft.ts';
+import { formatTime, ruleSummary } from './schedule-summary.ts';
 import { TimeField } from './time-field.tsx';
 
 /** One scheduling rule's card: its days, its hours (or all day) and its zone, summed up on top. */
@@ -34,14 +34,6 @@ export const RuleEditor = ({
 }) => {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  const isAllWeek = rule.days.length === 7;
-  const toggleDay = (day: number) =>
-    onChange({
-      ...rule,
-      days: rule.days.includes(day)
-        ? rule.days.filter((candidate) => candidate !== day)
-        : [...rule.days, day].sort(),
-    });
   const zoneName = zones.find((zone) => zone.id === rule.tableZone)?.name ?? null;
   const isOvernight = !rule.isAllDay && rule.endTime < rule.startTime;
   return (
@@ -58,35 +50,12 @@ export const RuleEditor = ({
           </Tooltip>
         </Stack>
         <Stack spacing={1}>
-          <Stack
-            direction="row"
-            sx={{ flexWrap: 'wrap', gap: 1 }}
-            role="group"
-            aria-label={t('schedulings.days')}
-          >
-            {DAYS.map((day) => {
-              const isOn = rule.days.includes(day);
-              return (
-                <Chip
-                  key={day}
-                  label={weekdayName(day, language)}
-                  aria-label={weekdayName(day, language, 'long')}
-                  aria-pressed={isOn}
-                  color={isOn ? 'primary' : 'default'}
-                  variant={isOn ? 'filled' : 'outlined'}
-                  onClick={() => toggleDay(day)}
-                  sx={{ minWidth: 52 }}
-                />
-              );
-            })}
-            <Chip
-              label={t('schedulings.allWeek')}
-              aria-pressed={isAllWeek}
-              color={isAllWeek ? 'secondary' : 'default'}
-              variant={isAllWeek ? 'filled' : 'outlined'}
-              onClick={() => onChange({ ...rule, days: isAllWeek ? [] : DAYS })}
-            />
-          </Stack>
+          <WeekdayChips
+            days={rule.days}
+            onChange={(days) => onChange({ ...rule, days })}
+            wholeWeekLabel={t('schedulings.allWeek')}
+            groupLabel={{ 'aria-label': t('schedulings.days') }}
+          />
           {issues.days && <FormHelperText error>{issues.days}</FormHelperText>}
         </Stack>
         <FormControlLabel

@@ -1,11 +1,9 @@
 import { formatPrice } from '@carta/contract/format-price';
 import { percentOffPrice } from '@carta/contract/price-in-force';
-import { weekdayName } from '@carta/contract/weekdays';
 import NightlightOutlined from '@mui/icons-material/NightlightOutlined';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -19,11 +17,10 @@ import Typography from '@mui/material/Typography';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../components/form-text-field.tsx';
+import { WeekdayChips } from '../../components/weekday-chips.tsx';
 import { translateMessageKey } from '../../lib/i18n.ts';
 import { formatTime } from '../../lib/time-price-words.ts';
 import type { TargetOption, TimePriceFormValues } from './time-price-form.ts';
-
-const DAYS = [1, 2, 3, 4, 5, 6, 7];
 
 /** Every quarter hour of the day, and the rule's own times when they fall between. */
 const timeChoices = (...kept: string[]) => {
@@ -172,7 +169,6 @@ export const WhenFields = () => {
     control,
     name: ['days', 'isAllDay', 'startTime', 'endTime'],
   });
-  const isEveryDay = days.length === 7;
   const setDays = (next: number[]) => setValue('days', next, { shouldValidate: formState.isSubmitted });
   const choices = timeChoices(startTime, endTime);
   const timeField = (name: 'startTime' | 'endTime', label: string) => (
@@ -205,35 +201,12 @@ export const WhenFields = () => {
         <Typography variant="body2" color="text.secondary" id="time-price-days">
           {t('timePrices.days')}
         </Typography>
-        <Stack
-          direction="row"
-          role="group"
-          aria-labelledby="time-price-days"
-          sx={{ flexWrap: 'wrap', gap: 1 }}
-        >
-          {DAYS.map((day) => {
-            const isOn = days.includes(day);
-            return (
-              <Chip
-                key={day}
-                label={weekdayName(day, { language, width: 'short' })}
-                aria-label={weekdayName(day, { language })}
-                aria-pressed={isOn}
-                color={isOn ? 'primary' : 'default'}
-                variant={isOn ? 'filled' : 'outlined'}
-                onClick={() => setDays(isOn ? days.filter((each) => each !== day) : [...days, day].sort())}
-                sx={{ minWidth: 52 }}
-              />
-            );
-          })}
-          <Chip
-            label={t('timePrices.everyDay')}
-            aria-pressed={isEveryDay}
-            color={isEveryDay ? 'secondary' : 'default'}
-            variant={isEveryDay ? 'filled' : 'outlined'}
-            onClick={() => setDays(isEveryDay ? [] : DAYS)}
-          />
-        </Stack>
+        <WeekdayChips
+          days={days}
+          onChange={setDays}
+          wholeWeekLabel={t('timePrices.everyDay')}
+          groupLabel={{ 'aria-labelledby': 'time-price-days' }}
+        />
         {formState.errors.days?.message && (
           <FormHelperText error>{translateMessageKey(t, formState.errors.days.message)}</FormHelperText>
         )}
