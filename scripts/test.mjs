@@ -91,6 +91,7 @@ if (process.env.TEST_DATABASE_URL) {
 // at a time, and would double the PostgreSQL pass for nothing PgBouncer changes.
 const PGBOUNCER_SUBSET = [
   'apps/api/test/database-unavailable.test.ts',
+  'apps/api/test/postgres-limits.test.ts',
   'apps/api/test/database.test.ts',
   'apps/api/test/multi-process.test.ts',
   'apps/api/test/crash.test.ts',
@@ -98,11 +99,17 @@ const PGBOUNCER_SUBSET = [
   'apps/api/test/mail-retries.test.ts',
   'apps/api/test/menu-writes.test.ts',
   'apps/api/test/waiter-calls.test.ts',
-  'apps/api/test/accounts.test.ts',
+  'apps/api/test/accounts-sign-up.test.ts',
+  'apps/api/test/accounts-login.test.ts',
+  'apps/api/test/accounts-password.test.ts',
+  'apps/api/test/accounts-me.test.ts',
+  'apps/api/test/brands-and-geography.test.ts',
   'apps/api/test/signals.test.ts',
   'apps/api/test/tables.test.ts',
   // Guest pages kept per club and dropped by NOTIFY sent through the pool (0061).
   'apps/api/test/guest-pages.test.ts',
+  'apps/api/test/guest-page-looks.test.ts',
+  'apps/api/test/guest-page-delivery.test.ts',
   'apps/api/test/guest-kept-pages.test.ts',
   // E-invoice files claimed with FOR UPDATE SKIP LOCKED by two runners at once (0062).
   'apps/api/test/e-invoice-transmission.test.ts',

@@ -1,3 +1,6 @@
+// Over 300 lines and kept one file: every case starts from `owner()` (a signed-up, activated account) and
+// most from `confirmedRequest` (a reset waiting for support); the walk from request to new authenticator is
+// one case of 160 lines.
 import { REFUSAL_NOTE_MAX } from '@carta/contract/authenticator';
 import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,5 @@
+// Over 300 lines and kept one file: every case starts from the one set-up (a Smart club with a menu, a table,
+// the banner's own upload and the guest page) and the same banner fields.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';

@@ -1,3 +1,5 @@
+// Over 300 lines and kept one file: the subscription cases share one set-up (a Free club with `addCard` and
+// `current`) and the job runner's driven clock, following one subscription from first card to admin grants.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { brands, charges } from '../src/db/schema.ts';

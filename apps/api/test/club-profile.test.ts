@@ -4,6 +4,9 @@ import { clubMessages, clubs } from '../src/db/schema.ts';
 import { seedClub, seedOwner, useTestApp } from './helpers.ts';
 import { seedSubscription } from './seed-subscription.ts';
 
+// A club's profile as its owner reads and changes it. Its on/off switches (PATCH .../settings) are in
+// club-settings.test.ts.
+
 describe('GET and PATCH /api/v1/clubs/{clubId}', () => {
   const context = useTestApp();
 
@@ -247,76 +250,5 @@ describe('GET and PATCH /api/v1/clubs/{clubId}', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'IMAGE_NOT_FOUND', issues: [{ path: 'body.logo' }] });
-  });
-});
-
-describe('PATCH /api/v1/clubs/{clubId}/settings', () => {
-  const context = useTestApp();
-
-  const patch = (clubId: number, authorization: string, payload: object) =>
-    context.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/clubs/${clubId}/settings`,
-      headers: { authorization, 'accept-language': 'it' },
-      payload,
-    });
-
-  it('switches the club and its features on and off', async () => {
-    const owner = await seedOwner(context.database);
-    const club = await seedClub(context.database, owner.account.id);
-    const response = await patch(club.id, owner.authorization, {
-      enabled: false,
-      callWaiterEnabled: true,
-      menuLabelEnabled: false,
-      translationsEnabled: true,
-    });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({
-      enabled: false,
-      state: 'disabledByOwner',
-      callWaiterEnabled: true,
-      menuLabelEnabled: false,
-      pdfMenuEnabled: false,
-      translationsEnabled: true,
-      bannerUpdateEnabled: false,
-    });
-    const back = await patch(club.id, owner.authorization, { enabled: true });
-    expect(back.json()).toMatchObject({ enabled: true, state: 'active', callWaiterEnabled: true });
-  });
-
-  it('keeps promotions and the PDF menu for the Smart plan: 403 on Free, allowed for an early adopter', async () => {
-    const owner = await seedOwner(context.database);
-    const free = await seedClub(context.database, owner.account.id);
-    const refused = await patch(free.id, owner.authorization, {
-      bannerUpdateEnabled: true,
-      pdfMenuEnabled: true,
-    });
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toMatchObject({ code: 'SMART_PLAN_REQUIRED', message: 'Serve il piano Smart' });
-    const [row] = await context.database.db.select().from(clubs).where(eq(clubs.id, free.id));
-    expect(row).toMatchObject({ bannerUpdateEnabled: false, pdfMenuEnabled: false });
-    // Switching it off is always allowed.
-    expect((await patch(free.id, owner.authorization, { bannerUpdateEnabled: false })).statusCode).toBe(200);
-
-    const smart = await seedClub(context.database, owner.account.id, { freeForever: true });
-    const allowed = await patch(smart.id, owner.authorization, {
-      bannerUpdateEnabled: true,
-      pdfMenuEnabled: true,
-    });
-    expect(allowed.statusCode).toBe(200);
-    expect(allowed.json()).toMatchObject({ bannerUpdateEnabled: true, pdfMenuEnabled: true });
-  });
-
-  it('refuses an empty body, unknown switches and non-boolean values', async () => {
-    const owner = await seedOwner(context.database);
-    const club = await seedClub(context.database, owner.account.id);
-    expect((await patch(club.id, owner.authorization, {})).statusCode).toBe(400);
-    const unknown = await patch(club.id, owner.authorization, { freeForever: true });
-    expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().issues[0]).toMatchObject({
-      path: 'body.freeForever',
-      key: 'validation.unknownField',
-    });
-    expect((await patch(club.id, owner.authorization, { enabled: 'yes' })).statusCode).toBe(400);
   });
 });

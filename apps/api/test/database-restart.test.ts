@@ -1,3 +1,5 @@
+// Over 300 lines and kept one file: one scenario in one case (two server processes, four writers, an 8 s
+// outage) whose set-up, writers and checks share one private PostgreSQL server and one timeline.
 import { WAITER_CALLS_EVENT } from '@carta/contract/waiter-call-rules';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,6 @@
+// Over 300 lines and kept one file: every case, the Excel import's too, starts from the one set-up (a Smart
+// club with `uploadPhoto`, `menuWith` and `isStored`) and follows a photo through menus, copies, sweeps, the
+// PDF and the import.
 import { randomBytes } from 'node:crypto';
 import { rowErrorsFromIssues } from '@carta/contract/menu-import';
 import { and, eq, sql } from 'drizzle-orm';

@@ -1,3 +1,5 @@
+// Over 300 lines and kept one file: one fake server whose endpoints share one closure of state (customers,
+// setups, cards, payments, refunds, idempotency keys), as Stripe's objects refer to one another.
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,3 +1,6 @@
+// Over 300 lines and kept one file: every case reads the one set-up (a Smart club in Italian, English and
+// German with a menu, its footer, two dishes and a banner) through the guest page and the translations
+// overview.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { banners, clubs } from '../src/db/schema.ts';

@@ -1,3 +1,6 @@
+// Over 300 lines and kept one file: the base nearly every API test file imports (the database a run uses, the
+// app, seeded owners and clubs, throwaway databases); fixtures.ts builds on it, and moving its exports would
+// change every importer.
 import { randomInt } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,3 +1,5 @@
+// Over 300 lines and kept one file: every case prints the one set-up (a Smart club with its own print theme
+// and the demo dinner with hidden rows) and reads it back with the pdfjs helpers defined here.
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { inflateSync } from 'node:zlib';

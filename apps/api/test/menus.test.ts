@@ -1,3 +1,5 @@
+// Over 300 lines and kept one file: every case works on the one nested resource (menu, categories, items)
+// from the one set-up and its two-category dinner.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accounts } from '../src/db/schema.ts';

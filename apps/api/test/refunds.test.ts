@@ -1,3 +1,5 @@
+// Over 300 lines and kept one file: every case starts from the same paid club (`paidClub`: a saved card, one
+// paid monthly charge and its invoice) and refunds through the one admin call.
 import { randomInt } from 'node:crypto';
 import { formatCents } from '@carta/contract/payments';
 import { FIRST_PAYMENT_TIMEOUT_DAYS } from '@carta/contract/subscription-rules';

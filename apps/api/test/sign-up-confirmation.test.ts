@@ -1,3 +1,5 @@
+// Over 300 lines and kept one file: every case walks the same wizard sign-up (`signUp`, `confirm`, `login`,
+// `phoneCheck` below) through the life of a sign-up: before its first code, replaced, confirmed, swept.
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accounts, addresses, clubs } from '../src/db/schema.ts';

@@ -1,3 +1,6 @@
+// Over 300 lines and kept one file: the cases, webhooks included, share the fake Stripe server
+// (./fake-stripe.ts) started once for the file and the provider made on it; the unreachable case alone adds
+// providers of its own.
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,3 +1,6 @@
+// Over 300 lines and kept one file: every case starts from the one set-up (a Smart club and the guest's table
+// view) with the fake clock reset after each; zones, tables and schedules are what that view and the QR codes
+// read.
 import { inflateSync } from 'node:zlib';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';

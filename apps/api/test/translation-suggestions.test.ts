@@ -1,3 +1,5 @@
+// Over 300 lines and kept one file: every case, the one without a key too, uses the database and fake DeepL
+// server started for the file and the club with a menu to translate (`clubWithMenu`).
 import { TRANSLATION_ALLOWANCE } from '@carta/contract/plan-features';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

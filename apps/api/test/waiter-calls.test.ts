@@ -1,3 +1,5 @@
+// Over 300 lines and kept one file: every case starts from the one set-up (a club with the call on, a zone,
+// two tables, a guest's own address) and follows the same call as guests, staff and the live stream see it.
 import { WAITER_CALL_COOLDOWN_SECONDS, WAITER_CALL_EXPIRY_MINUTES } from '@carta/contract/waiter-call-rules';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

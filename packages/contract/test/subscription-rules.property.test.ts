@@ -1,3 +1,5 @@
+// Over 300 lines and kept one file: one property, whose oracle (`live`) keeps its own books beside the
+// machine step by step; the commands drawn and the checks after each step read those same books.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,3 +1,5 @@
+// Over 300 lines and kept one file: every case drives the one state machine through `club()` below (a driven
+// clock, the state kept as JSON, every effect recorded), one describe per stage of a subscription.
 import { describe, expect, it } from 'vitest';
 import {
   addMonths,

@@ -1,3 +1,5 @@
+// Over 300 lines, one job: the fuzzer's generators, each built on those above it (hostile strings and
+// numbers, values from a schema, their mutations, then bodies, paths, queries, headers and image bytes).
 import fc from 'fast-check';
 import { PNG } from 'pngjs';
 import type { JsonSchema, Operation, Parameter } from './openapi.ts';

@@ -1,3 +1,5 @@
+// Over 300 lines, one job: one fuzzing run, from the owner and clubs it makes to the requests it draws, sends
+// and judges; the operations handled apart (listed below) reach into each of those steps.
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
