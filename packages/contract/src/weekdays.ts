@@ -1,5 +1,8 @@
 // Weekdays are numbered 1 = Monday ... 7 = Sunday everywhere (schedules, availability).
 
+/** Monday (1) to Sunday (7), in order. */
+export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7];
+
 // 2024-01-01 was a Monday, so day d is 2024-01-0d.
 const dateOf = (day: number) => new Date(Date.UTC(2024, 0, day));
 

@@ -1,10 +1,7 @@
-import { weekdayName } from '@carta/contract/weekdays';
+import { WEEKDAYS, weekdayName } from '@carta/contract/weekdays';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
-
-/** Monday (1) to Sunday (7), as the schedules number them. */
-const WEEK = [1, 2, 3, 4, 5, 6, 7];
 
 /**
  * The days of the week as chips to switch on and off, short names with the full one for screen readers,
@@ -24,10 +21,10 @@ export const WeekdayChips = ({
 }) => {
   const { i18n } = useTranslation();
   const language = i18n.language;
-  const isWholeWeek = days.length === WEEK.length;
+  const isWholeWeek = days.length === WEEKDAYS.length;
   return (
     <Stack direction="row" role="group" {...groupLabel} sx={{ flexWrap: 'wrap', gap: 1 }}>
-      {WEEK.map((day) => {
+      {WEEKDAYS.map((day) => {
         const isOn = days.includes(day);
         return (
           <Chip
@@ -47,7 +44,7 @@ export const WeekdayChips = ({
         aria-pressed={isWholeWeek}
         color={isWholeWeek ? 'secondary' : 'default'}
         variant={isWholeWeek ? 'filled' : 'outlined'}
-        onClick={() => onChange(isWholeWeek ? [] : WEEK)}
+        onClick={() => onChange(isWholeWeek ? [] : WEEKDAYS)}
       />
     </Stack>
   );

@@ -1,3 +1,4 @@
+import { WEEKDAYS } from '@carta/contract/weekdays';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -13,7 +14,6 @@ import { Link as RouterLink } from 'react-router';
 import { TimePricesInForce } from '../../components/time-prices-in-force.tsx';
 import { usePreview } from './api/get-preview.ts';
 import { useTables } from './api/get-tables.ts';
-import { DAYS } from './rule-draft.ts';
 import { weekdayName } from './schedule-summary.ts';
 import { TimeField } from './time-field.tsx';
 
@@ -68,7 +68,7 @@ export const PreviewPanel = ({ clubId }: { clubId: string }) => {
               onChange={(event) => setDay(Number(event.target.value))}
               sx={{ flex: 1, minWidth: 0 }}
             >
-              {DAYS.map((option) => (
+              {WEEKDAYS.map((option) => (
                 <MenuItem key={option} value={option}>
                   {weekdayName(option, i18n.language, 'long')}
                 </MenuItem>

@@ -12,8 +12,6 @@ export type RuleDraft = {
   tableZone: number | null;
 };
 
-export const DAYS = [1, 2, 3, 4, 5, 6, 7];
-
 /** A key for React: rules not saved yet have no id. */
 const newKey = () => `rule-${Math.random().toString(36).slice(2)}`;
 
