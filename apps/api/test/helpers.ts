@@ -123,6 +123,20 @@ export const present = <Value>(value: Value | null | undefined, what: string): V
 export const uniquePhone = () =>
   `393${randomInt(1, 10)}${Date.now().toString().slice(-4)}${String(randomInt(0, 10_000)).padStart(4, '0')}`;
 
+/** A new account's fields as the sign-up form sends them, on a phone and email no other test uses. */
+export const newAccountFields = (overrides: Record<string, unknown> = {}) => {
+  const phone = uniquePhone();
+  return {
+    name: 'Lucia',
+    lastName: 'Verdi',
+    email: `lucia.${phone}@example.com`,
+    phone,
+    password: 'Tavolo7$Blu',
+    passwordTwo: 'Tavolo7$Blu',
+    ...overrides,
+  };
+};
+
 /** How a phone of `uniquePhone` is stored: E.164 with its `+`. */
 export const canonicalTestPhone = (phone: string) => `+${phone.replace(/\D/g, '')}`;
 

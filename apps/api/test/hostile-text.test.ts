@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
 import {
+  newAccountFields,
   openTestDatabase,
   seedOwner,
   TEST_APP_SECRET,
   testConfig,
   uniqueAddress,
-  uniquePhone,
   useTestApp,
 } from './helpers.ts';
 import { english, hostileClient } from './hostile-fixtures.ts';
@@ -23,23 +23,10 @@ describe('hostile input', () => {
   const { call, ownerWithTable } = hostileClient(context);
 
   describe('text that cannot be stored', () => {
-    const signUpBody = (overrides: Record<string, unknown>) => {
-      const phone = uniquePhone();
-      return {
-        name: 'Lucia',
-        lastName: 'Verdi',
-        email: `lucia.${phone}@example.com`,
-        phone,
-        password: 'Tavolo7$Blu',
-        passwordTwo: 'Tavolo7$Blu',
-        ...overrides,
-      };
-    };
-
     it.each(['Lu\u0000cia', 'Lu\u0007cia', 'Lu\ncia', 'Lu\ud800cia', '\udc00'])(
       'refuses the name %j at sign-up with the message in both languages',
       async (name) => {
-        const payload = signUpBody({ name });
+        const payload = newAccountFields({ name });
         const response = await context.app.inject({
           method: 'POST',
           url: '/api/v1/users',
@@ -80,7 +67,7 @@ describe('hostile input', () => {
             vatNumber: 'IT00743110157',
             website: 'https://bar.example.com/\u0000',
           },
-          account: signUpBody({}),
+          account: newAccountFields(),
         },
       });
       expect(response.statusCode).toBe(400);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startSecondApp } from './fixtures.ts';
-import { seedOwner, testDatabaseKind, uniqueAddress, uniquePhone, useTestApp } from './helpers.ts';
+import { newAccountFields, seedOwner, testDatabaseKind, uniqueAddress, useTestApp } from './helpers.ts';
 
 // How many accounts one address may sign up in an hour, also across server processes
 // (docs/decisions/0036-throttling.md).
@@ -9,17 +9,6 @@ const english = { 'accept-language': 'en' };
 
 describe('sign-up limit', () => {
   const context = useTestApp();
-  const account = () => {
-    const phone = uniquePhone();
-    return {
-      name: 'Lucia',
-      lastName: 'Verdi',
-      email: `lucia.${phone}@example.com`,
-      phone,
-      password: 'Tavolo7$Blu',
-      passwordTwo: 'Tavolo7$Blu',
-    };
-  };
   const club = {
     name: 'Bar Sport',
     seats: 20,
@@ -33,7 +22,7 @@ describe('sign-up limit', () => {
       url: '/api/v1/users',
       headers: english,
       remoteAddress,
-      payload: account(),
+      payload: newAccountFields(),
     });
   const signUpWithClub = (remoteAddress: string) =>
     context.app.inject({
@@ -41,7 +30,7 @@ describe('sign-up limit', () => {
       url: '/api/v1/clubs',
       headers: english,
       remoteAddress,
-      payload: { club, account: account() },
+      payload: { club, account: newAccountFields() },
     });
 
   it('takes five sign-ups an hour from one address, then answers 429 with Retry-After', async () => {
@@ -80,7 +69,7 @@ describe('sign-up limit', () => {
             method: 'POST',
             url: '/api/v1/users',
             remoteAddress: address,
-            payload: account(),
+            payload: newAccountFields(),
           });
           statuses.push(answer.statusCode);
         }
@@ -98,7 +87,7 @@ describe('sign-up limit', () => {
         method: 'POST',
         url: '/api/v1/users',
         remoteAddress: address,
-        payload: { ...account(), phone: '12' },
+        payload: { ...newAccountFields(), phone: '12' },
       });
       expect(invalid.statusCode).toBe(400);
     }
